@@ -1,0 +1,38 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/sql';
+
+/** The extensions the schema uses: pgcrypto (bcrypt passwords, random tokens) and pg_trgm (search). */
+export const PGLITE_EXTENSIONS = { pgcrypto, pg_trgm };
+
+type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(runner: Runner): SqlQueryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      const result = await runner.query<Row>(sql, params as unknown[]);
+      return { rows: result.rows, affectedRows: result.affectedRows };
+    },
+    async exec(sql: string): Promise<void> {
+      await runner.exec(sql);
+    },
+  };
+}
+
+export function pgliteAsSqlClient(db: PGlite): SqlClient {
+  return {
+    ...wrap(db),
+    transaction: <T>(fn: (tx: SqlQueryable) => Promise<T>) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  };
+}
+
+/**
+ * PGlite in this thread: in memory when dataDir is omitted (tests), else stored in that folder.
+ * The app runs it in a worker thread instead (pglite-worker.ts) to keep the main event loop free.
+ */
+export async function openPgliteInProcess(dataDir?: string): Promise<SqlClient> {
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
+  return pgliteAsSqlClient(db);
+}

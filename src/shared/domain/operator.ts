@@ -1,0 +1,23 @@
+/** A signed-in staff member (auth user + operator profile). */
+export interface Operator {
+  id: string;
+  email: string;
+  nombre: string;
+  esAdmin: boolean;
+  createdAt: string;
+}
+
+/** Display name = full name, else the part of the e-mail before the @, else 'Usuario' (part 1 §3). */
+export function displayName(user: { nombre?: string | null; email?: string | null } | null | undefined): string {
+  const nombre = user?.nombre?.trim();
+  if (nombre) return nombre;
+  const local = user?.email?.split('@')[0]?.trim();
+  return local ? local : 'Usuario';
+}
+
+/** Avatar initial = first letter uppercased, else 'U' (part 1 §3). */
+export function avatarInitial(user: { nombre?: string | null; email?: string | null } | null | undefined): string {
+  const name = displayName(user);
+  const first = name === 'Usuario' && !user?.nombre && !user?.email ? '' : name.charAt(0);
+  return first ? first.toUpperCase() : 'U';
+}

@@ -1,0 +1,38 @@
+import type { Operator } from '../domain/operator';
+
+/** What the Node side keeps for a signed-in operator. The token never reaches the renderer in clear. */
+export interface AuthSession {
+  token: string;
+  operator: Operator;
+  /** ISO timestamp. */
+  expiresAt: string;
+}
+
+/** The claims every data request carries, exactly as Supabase puts them in request.jwt.claims. */
+export interface RequestClaims {
+  sub: string;
+  email: string;
+  role: 'authenticated';
+}
+
+export interface LoginLock {
+  /** ISO timestamp until which the e-mail is locked, or null. */
+  lockedUntil: string | null;
+  failedCount: number;
+}
+
+export interface AuthPort {
+  /** True while no operator exists yet: the first screen then creates the first administrator. */
+  needsSetup(): Promise<boolean>;
+  /** Creates the first administrator; refused once any operator exists. */
+  createFirstAdmin(input: { nombre: string; email: string; password: string }): Promise<AuthSession>;
+  /** Verifies e-mail and password. Returns null on a wrong pair (the api layer counts failures). */
+  verifyPassword(email: string, password: string): Promise<AuthSession | null>;
+  /** Resolves a token to its live session, or null when unknown or expired. */
+  getSession(token: string): Promise<AuthSession | null>;
+  signOut(token: string): Promise<void>;
+  /** Failed-login bookkeeping for the lockout rule (domain/lockout.ts decides). */
+  getLoginLock(email: string): Promise<LoginLock>;
+  recordLoginFailure(email: string, lock: LoginLock): Promise<void>;
+  clearLoginFailures(email: string): Promise<void>;
+}

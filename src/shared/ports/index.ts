@@ -1,0 +1,22 @@
+import type { AuthPort, AuthSession } from './auth';
+import type { DataPort } from './data';
+import type { SecretsPort } from './secrets';
+import type { SettingsPort } from './settings';
+
+export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
+export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
+export type { SecretsPort } from './secrets';
+export type { SettingsPort } from './settings';
+export type { SqlClient, SqlQueryable, SqlResult } from './sql';
+
+/** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
+export interface Backend {
+  kind: 'embedded' | 'hosted';
+  auth: AuthPort;
+  /** A data port acting as the given operator (row-level security applies). */
+  dataFor(session: AuthSession): DataPort;
+  secrets?: SecretsPort;
+  settings?: SettingsPort;
+  /** Clock, injectable for tests of expiry and lockout. */
+  now?: () => Date;
+}

@@ -1,0 +1,19 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+
+/** The renderer build, shared by electron-vite (desktop) and vite.web.config.ts (web build). */
+export function rendererConfig(outDir: string): UserConfig {
+  return {
+    root: resolve(__dirname, 'src/renderer'),
+    base: '/',
+    plugins: [react()],
+    resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
+    build: {
+      outDir: resolve(__dirname, outDir),
+      emptyOutDir: true,
+      sourcemap: false,
+      rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
+    },
+  };
+}
