@@ -1,0 +1,24 @@
+/**
+ * The Node side of the app, without Electron: opens the backend (embedded PGlite by default, hosted Supabase
+ * when configured), builds the one api implementation and the dispatcher that the IPC and HTTP transports
+ * share. src/main/index.ts (Electron) and src/main/serve-cli.ts (no Electron) both start from here.
+ */
+import type { Dispatch } from './dispatch';
+
+export interface HostOptions {
+  /** Folder of the embedded database, files and settings (see data-dir.ts). */
+  dataDir: string;
+  /** Fill an empty embedded database with the demo data (default true). */
+  seedDemoData?: boolean;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface Host {
+  dataDir: string;
+  backendKind: 'embedded' | 'hosted';
+  dispatch: Dispatch;
+  /** Closes the database cleanly and releases the folder lock. */
+  close(): Promise<void>;
+}
+
+export { openHost } from './host-impl';
