@@ -101,4 +101,13 @@ export const es = {
       `La carpeta de datos ${carpeta} ya está en uso por otra instancia de la aplicación.`,
     requiereEscritorio: 'Esta función necesita la aplicación de escritorio o el servidor local.',
   },
+  escritorio: {
+    remitenteNoPermitido: 'Solicitud rechazada: no proviene de una ventana de la aplicación.',
+    ajusteSecreto: (clave: string) =>
+      `El ajuste "${clave}" parece un secreto. Los secretos se guardan en el llavero del sistema, nunca en los ajustes.`,
+    ajustesCorruptos: 'El archivo de ajustes estaba dañado; se guardó una copia (.bak) y se empezó con ajustes vacíos.',
+    enlaceNoPermitido: 'Ese enlace externo no está permitido.',
+    otraInstancia: 'La aplicación ya está abierta en otra ventana.',
+    errorAlIniciar: 'No se pudo iniciar la aplicación.',
+  },
 } as const;
