@@ -9,11 +9,9 @@ import type { Envelope } from '../shared/contract/envelope';
 import { AppError, toAppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 
-/** How a transport keeps the caller's session token. The token never travels to the renderer. */
-export interface CallContext {
-  getToken(): string | null;
-  setToken(token: string | null): void;
-}
+import type { CallContext } from '../shared/api/context';
+
+export type { CallContext } from '../shared/api/context';
 
 export type OperationImpl = (input: unknown, ctx: CallContext) => Promise<unknown>;
 export type Implementations = Record<string, Record<string, OperationImpl>>;

@@ -11,6 +11,8 @@ export interface HostOptions {
   /** Fill an empty embedded database with the demo data (default true). */
   seedDemoData?: boolean;
   log?: (message: string, error?: unknown) => void;
+  /** Clock, for tests of session expiry and lockout. */
+  now?: () => Date;
 }
 
 export interface Host {

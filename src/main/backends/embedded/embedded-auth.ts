@@ -1,0 +1,133 @@
+/**
+ * Operators of the embedded database: bcrypt hashes made by pgcrypto in the auth.users stand-in, and
+ * server-side sessions held by the Node side (auth.sessions stores only a SHA-256 of each token, so a
+ * copied database file does not hand out live sessions). Runs as the database owner, never as a caller.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuthPort, AuthSession, LoginLock } from '../../../shared/ports/auth';
+import type { SqlClient, SqlQueryable } from '../../../shared/ports/sql';
+import type { Operator } from '../../../shared/domain/operator';
+import { normalizeEmail } from '../../../shared/domain/lockout';
+import { AppError } from '../../../shared/errors';
+import { es } from '../../../shared/i18n/es';
+
+/** A desktop session lasts a working day; the HTTP cookie gets the same lifetime. */
+export const SESSION_HOURS = 12;
+/** bcrypt cost: 10 is Supabase's own default. */
+const BCRYPT_COST = 10;
+
+interface OperatorRow {
+  id: string;
+  email: string;
+  nombre: string;
+  es_admin: boolean;
+  created_at: string;
+}
+
+function toOperator(row: OperatorRow): Operator {
+  return { id: row.id, email: row.email, nombre: row.nombre, esAdmin: row.es_admin, createdAt: new Date(row.created_at).toISOString() };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const OPERATOR_COLUMNS = `u.id, u.email, p.nombre, p.es_admin, u.created_at`;
+
+export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Date()): AuthPort {
+  async function openSession(runner: SqlQueryable, operator: Operator): Promise<AuthSession> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now().getTime() + SESSION_HOURS * 3_600_000).toISOString();
+    await runner.query('insert into auth.sessions (user_id, token_hash, expires_at) values ($1, $2, $3)', [
+      operator.id,
+      hashToken(token),
+      expiresAt,
+    ]);
+    await runner.query('update auth.users set last_sign_in_at = $2 where id = $1', [operator.id, now().toISOString()]);
+    return { token, operator, expiresAt };
+  }
+
+  return {
+    async needsSetup() {
+      const { rows } = await db.query<{ vacio: boolean }>('select not exists (select 1 from public.perfiles) as vacio');
+      return rows[0]?.vacio ?? true;
+    },
+
+    async createFirstAdmin({ nombre, email, password }) {
+      return db.transaction(async (tx) => {
+        // Two first-run screens submitting at once must not both become administrators.
+        await tx.query('select pg_advisory_xact_lock(424242)');
+        const { rows: existing } = await tx.query('select 1 from public.perfiles limit 1');
+        if (existing.length > 0) throw new AppError('conflict', es.primerAdmin.yaExiste);
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into auth.users (email, encrypted_password, raw_user_meta_data)
+           values ($1, crypt($2, gen_salt('bf', ${BCRYPT_COST})), jsonb_build_object('full_name', $3::text))
+           returning id`,
+          [normalizeEmail(email), password, nombre.trim()],
+        );
+        // The profile (and its admin flag) is made by the database trigger on auth.users.
+        const { rows: ops } = await tx.query<OperatorRow>(
+          `select ${OPERATOR_COLUMNS} from auth.users u join public.perfiles p on p.id = u.id where u.id = $1`,
+          [rows[0]!.id],
+        );
+        return openSession(tx, toOperator(ops[0]!));
+      });
+    },
+
+    async verifyPassword(email, password) {
+      const { rows } = await db.query<OperatorRow & { ok: boolean }>(
+        `select ${OPERATOR_COLUMNS}, u.encrypted_password = crypt($2, u.encrypted_password) as ok
+           from auth.users u join public.perfiles p on p.id = u.id
+          where u.email = $1`,
+        [normalizeEmail(email), password],
+      );
+      const row = rows[0];
+      if (!row) {
+        // Same cost as a real check, so response time does not tell which e-mails exist.
+        await db.query(`select crypt($1, gen_salt('bf', ${BCRYPT_COST}))`, [password]);
+        return null;
+      }
+      if (!row.ok) return null;
+      return openSession(db, toOperator(row));
+    },
+
+    async getSession(token) {
+      if (!token) return null;
+      const { rows } = await db.query<OperatorRow & { expires_at: string }>(
+        `select ${OPERATOR_COLUMNS}, s.expires_at
+           from auth.sessions s join auth.users u on u.id = s.user_id join public.perfiles p on p.id = u.id
+          where s.token_hash = $1 and s.expires_at > $2`,
+        [hashToken(token), now().toISOString()],
+      );
+      const row = rows[0];
+      return row ? { token, operator: toOperator(row), expiresAt: new Date(row.expires_at).toISOString() } : null;
+    },
+
+    async signOut(token) {
+      await db.query('delete from auth.sessions where token_hash = $1 or expires_at <= $2', [hashToken(token), now().toISOString()]);
+    },
+
+    async getLoginLock(email): Promise<LoginLock> {
+      const { rows } = await db.query<{ failed_count: number; locked_until: string | null }>(
+        'select failed_count, locked_until from auth.login_attempts where email = $1',
+        [normalizeEmail(email)],
+      );
+      const row = rows[0];
+      return row
+        ? { failedCount: row.failed_count, lockedUntil: row.locked_until ? new Date(row.locked_until).toISOString() : null }
+        : { failedCount: 0, lockedUntil: null };
+    },
+
+    async recordLoginFailure(email, lock) {
+      await db.query(
+        `insert into auth.login_attempts (email, failed_count, locked_until) values ($1, $2, $3)
+         on conflict (email) do update set failed_count = excluded.failed_count, locked_until = excluded.locked_until`,
+        [normalizeEmail(email), lock.failedCount, lock.lockedUntil],
+      );
+    },
+
+    async clearLoginFailures(email) {
+      await db.query('delete from auth.login_attempts where email = $1', [normalizeEmail(email)]);
+    },
+  };
+}

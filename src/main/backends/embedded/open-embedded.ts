@@ -1,0 +1,75 @@
+/**
+ * The embedded backend: PGlite in a worker thread over the app's data folder, locked to this process,
+ * migrated to the current schema and, on first run, filled with the demo data.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Backend } from '../../../shared/ports';
+import type { SqlClient } from '../../../shared/ports/sql';
+import { createSqlExecutor } from '../../../shared/data/sql-executor';
+import { loadCatalog } from '../../../shared/data/catalog';
+import { acquireFolderLock } from './folder-lock';
+import { openPgliteWorker } from './pglite-worker-client';
+import { createEmbeddedAuth } from './embedded-auth';
+import { findSupabaseDir, migrate } from './migrate';
+import { seedDemoData } from './seed';
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  seedDemoData?: boolean;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface EmbeddedBackend {
+  backend: Backend;
+  db: SqlClient;
+  close(): Promise<void>;
+}
+
+export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<EmbeddedBackend> {
+  const log = options.log ?? (() => {});
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock = acquireFolderLock(options.dataDir);
+  let db: SqlClient | undefined;
+  try {
+    db = await openPgliteWorker({ dataDir: join(options.dataDir, 'pgdata') });
+    const applied = await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
+    if (applied.length > 0) log(`Migraciones aplicadas: ${applied.join(', ')}`);
+    if (options.seedDemoData !== false) {
+      const summary = await seedDemoData(db, { now: options.now?.() });
+      if (!('skipped' in summary && summary.skipped)) log('Datos de demostración cargados.');
+    }
+    const catalog = await loadCatalog(db);
+    const client = db;
+    const backend: Backend = {
+      kind: 'embedded',
+      auth: createEmbeddedAuth(client, options.now),
+      dataFor: (session) =>
+        createSqlExecutor(
+          client,
+          { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } },
+          catalog,
+        ),
+      ...(options.now ? { now: options.now } : {}),
+    };
+    let closed = false;
+    return {
+      backend,
+      db: client,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The main thread's side of the PGlite worker: a SqlClient whose every call is a message to the worker.
+ * From built output (out/main) it starts the bundled pglite-worker.js; from source (vitest, tsx) it starts
+ * the .ts file through tsx.
+ */
+import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/sql';
+import type { WorkerEvent, WorkerInit, WorkerRequest, WorkerResponse } from './worker-protocol';
+
+export class PgliteWorkerError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+}
+
+async function startWorker(init: WorkerInit): Promise<Worker> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const dir of [here, join(here, '..'), join(here, '..', '..')]) {
+    const js = join(dir, 'pglite-worker.js');
+    if (existsSync(js)) return new Worker(js, { workerData: init });
+  }
+  // From source (vitest, tsx): Node cannot start a .ts worker, and loader hooks do not reach workers on
+  // Node 20, so the worker is bundled once with esbuild (already installed for vite) next to node_modules.
+  const { buildSync } = await import('esbuild');
+  const outfile = join(process.cwd(), 'node_modules', '.cache', 'consola', 'pglite-worker.mjs');
+  buildSync({
+    entryPoints: [join(here, 'pglite-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return new Worker(outfile, { workerData: init });
+}
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+type Pending = { resolve: (r: WorkerResponse & { ok: true }) => void; reject: (e: Error) => void };
+
+export async function openPgliteWorker(init: WorkerInit): Promise<SqlClient> {
+  const worker = await startWorker(init);
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let dead: Error | null = null;
+
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (event: WorkerEvent) => {
+      if (!('type' in event)) return;
+      worker.off('message', onMessage);
+      if (event.type === 'ready') resolve();
+      else reject(new Error(`No se pudo abrir la base de datos embebida: ${event.message}`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+
+  worker.on('message', (msg: WorkerResponse) => {
+    const waiter = pending.get(msg.id);
+    if (!waiter) return;
+    pending.delete(msg.id);
+    if (msg.ok) waiter.resolve(msg);
+    else waiter.reject(Object.assign(new PgliteWorkerError(msg.error.message), msg.error));
+  });
+  const die = (error: Error) => {
+    dead = error;
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+  };
+  worker.on('error', die);
+  worker.on('exit', (code) => die(new Error(`La base de datos embebida terminó (código ${code}).`)));
+
+  function send(request: DistributiveOmit<WorkerRequest, 'id'>): Promise<WorkerResponse & { ok: true }> {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+  }
+
+  const runner = (txId?: number): SqlQueryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      const r = await send({ op: 'query', sql, params: [...params], ...(txId ? { txId } : {}) });
+      return { rows: (r.rows ?? []) as Row[], affectedRows: r.affectedRows };
+    },
+    async exec(sql: string): Promise<void> {
+      await send({ op: 'exec', sql, ...(txId ? { txId } : {}) });
+    },
+  });
+
+  return {
+    ...runner(),
+    async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+      const { txId } = await send({ op: 'begin' });
+      try {
+        const result = await fn(runner(txId));
+        await send({ op: 'commit', txId: txId! });
+        return result;
+      } catch (error) {
+        await send({ op: 'rollback', txId: txId! }).catch(() => undefined);
+        throw error;
+      }
+    },
+    async close() {
+      if (!dead) await send({ op: 'close' }).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Runs the Node side without Electron: the embedded database plus the HTTP host serving the web build.
+ * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>]` (CONSOLA_DATA_DIR and PORT work too).
+ * Used where the Electron binary cannot be had, by the end-to-end tests, and to serve the company portal.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultNodeDataDir, resolveDataDir } from './data-dir';
+import { openHost } from './host';
+import { startServer } from './serve';
+
+function argValue(name: string): string | undefined {
+  const argv = process.argv;
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0) return argv[i + 1];
+  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** out/renderer next to out/main when built; CONSOLA_RENDERER_DIR or --renderer-dir override it. */
+function findRendererDir(): string {
+  const explicit = argValue('renderer-dir') ?? process.env.CONSOLA_RENDERER_DIR;
+  if (explicit) return resolve(explicit);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, '..', 'renderer'), join(here, '..', '..', 'out', 'renderer'), join(process.cwd(), 'out', 'renderer')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[0]!;
+}
+
+async function main(): Promise<void> {
+  const dataDir = resolveDataDir(process.argv, process.env, defaultNodeDataDir());
+  const port = Number(argValue('port') ?? process.env.PORT ?? 5180);
+  const host = await openHost({ dataDir, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
+  const server = await startServer({ dispatch: host.dispatch, rendererDir: findRendererDir(), port });
+  console.log(`Consola de Automatización: ${server.url} (datos en ${dataDir})`);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    await host.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((error) => {
+  console.error(`No se pudo iniciar la consola: ${(error as Error)?.message ?? error}`);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+/**
+ * Header operations: global search (§2.4, §5, §9) and notifications derived from the data.
+ * Each search source runs on its own so a failing one is skipped (§8) while the others still answer.
+ */
+import type { Backend } from '../../ports';
+import type { CallContext } from '../context';
+import { requireSession } from '../session';
+import { shellRepository, type NotificacionRow } from './repository';
+import { SEARCH_LIMITS, normalizeSearchQuery, type SearchResult } from '../../domain/search';
+import type { AppNotification, NotificationType } from '../../domain/notifications';
+import { formatFechaHora } from '../../domain/dates';
+import { es } from '../../i18n/es';
+
+type Log = (message: string, error?: unknown) => void;
+
+function joinParts(...parts: Array<string | null | undefined>): string {
+  return parts.filter((p): p is string => Boolean(p && p.trim())).join(' · ');
+}
+
+export function toNotification(row: NotificacionRow): AppNotification | null {
+  const d = (row.detalle ?? {}) as Record<string, unknown>;
+  const num = (key: string) => Number(d[key] ?? 0);
+  const base = { id: row.clave, time: new Date(row.fecha).toISOString(), read: row.leida };
+  const nombre = row.nombre ?? '';
+  switch (row.tipo) {
+    case 'campana_cerca':
+      return { ...base, type: 'warning', title: es.notificaciones.campanaCercaTitulo, message: es.notificaciones.campanaCerca(nombre, num('consumidos'), num('tope')), link: '/dashboard/equipo' };
+    case 'campana_excedida':
+      return { ...base, type: 'error', title: es.notificaciones.campanaExcedidaTitulo, message: es.notificaciones.campanaExcedida(nombre, num('consumidos'), num('tope')), link: '/dashboard/equipo' };
+    case 'llamadas_fallidas':
+      return { ...base, type: 'warning', title: es.notificaciones.llamadasFallidasTitulo, message: es.notificaciones.llamadasFallidas(num('cantidad')), link: '/dashboard/resumen' };
+    case 'servicio_error':
+      return { ...base, type: 'error' as NotificationType, title: es.notificaciones.servicioErrorTitulo, message: es.notificaciones.servicioError(nombre, String(d.proyecto ?? '')), link: '/dashboard/proyectos' };
+    default:
+      return null; // a kind this version does not know yet is not shown rather than shown wrong
+  }
+}
+
+export function shellOperations(backend: Backend, log: Log = () => {}) {
+  return {
+    async buscar(input: { q: string }, ctx: CallContext): Promise<SearchResult[]> {
+      const session = await requireSession(backend, ctx);
+      const q = normalizeSearchQuery(input.q);
+      if (!q) return [];
+      const repo = shellRepository(backend.dataFor(session));
+      const [clientes, campanas, llamadas] = await Promise.allSettled([
+        repo.buscarClientes(q, SEARCH_LIMITS.cliente),
+        repo.buscarCampanas(q, SEARCH_LIMITS.campana),
+        repo.buscarLlamadas(q, SEARCH_LIMITS.llamada),
+      ]);
+      const results: SearchResult[] = [];
+      if (clientes.status === 'fulfilled') {
+        for (const c of clientes.value.slice(0, SEARCH_LIMITS.cliente)) {
+          results.push({
+            id: String(c.id),
+            type: 'cliente',
+            title: joinParts(c.nombre, c.apellido).replace(' · ', ' '),
+            subtitle: joinParts(c.email, c.telefono, c.empresa),
+            data: { ...c },
+          });
+        }
+      } else log('búsqueda de clientes falló', clientes.reason);
+      if (campanas.status === 'fulfilled') {
+        for (const c of campanas.value.slice(0, SEARCH_LIMITS.campana)) {
+          results.push({ id: String(c.id), type: 'campana', title: c.nombre, subtitle: `${c.minutos ?? 0} minutos`, data: { ...c } });
+        }
+      } else log('búsqueda de campañas falló', campanas.reason);
+      if (llamadas.status === 'fulfilled') {
+        for (const l of llamadas.value.slice(0, SEARCH_LIMITS.llamada)) {
+          results.push({
+            id: String(l.id),
+            type: 'llamada',
+            title: l.phone ?? l.conversation_id ?? String(l.id),
+            subtitle: joinParts(l.status, l.created_at ? formatFechaHora(l.created_at) : null),
+            data: { ...l },
+          });
+        }
+      } else log('búsqueda de llamadas falló', llamadas.reason);
+      return results;
+    },
+
+    async notificaciones(_input: Record<string, never>, ctx: CallContext): Promise<AppNotification[]> {
+      const session = await requireSession(backend, ctx);
+      const rows = await shellRepository(backend.dataFor(session)).notificacionesPendientes();
+      return rows.map(toNotification).filter((n): n is AppNotification => n !== null);
+    },
+
+    async marcarLeida(input: { id: string }, ctx: CallContext): Promise<null> {
+      const session = await requireSession(backend, ctx);
+      await shellRepository(backend.dataFor(session)).guardarEstado(session.operator.id, [input.id], { leida: true });
+      return null;
+    },
+
+    async marcarTodasLeidas(_input: Record<string, never>, ctx: CallContext): Promise<null> {
+      const session = await requireSession(backend, ctx);
+      const repo = shellRepository(backend.dataFor(session));
+      const unread = (await repo.notificacionesPendientes()).filter((n) => !n.leida).map((n) => n.clave);
+      await repo.guardarEstado(session.operator.id, unread, { leida: true });
+      return null;
+    },
+
+    async eliminarNotificacion(input: { id: string }, ctx: CallContext): Promise<null> {
+      const session = await requireSession(backend, ctx);
+      await shellRepository(backend.dataFor(session)).guardarEstado(session.operator.id, [input.id], { eliminada: true });
+      return null;
+    },
+  };
+}
