@@ -1,0 +1,106 @@
+/**
+ * Secrets in the OS keychain (Secret Service on Linux, Keychain on macOS, Credential Manager on Windows)
+ * through @napi-rs/keyring's keytar-compatible API. When the keychain cannot be used (no Secret Service on
+ * the session bus, locked, missing) every call fails with AppError('unavailable') and the Spanish
+ * explanation — there is NO plain-text fallback. Secret values are never logged nor put in error messages.
+ */
+import * as keyringKeytar from '@napi-rs/keyring/keytar.js';
+import { AppError } from '../../shared/errors';
+import { es } from '../../shared/i18n/es';
+import type { SecretsPort } from '../../shared/ports/secrets';
+
+export const DEFAULT_SECRETS_SERVICE = 'consola-automatizacion';
+
+/** The keytar functions the vault uses (injectable for tests). */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+const defaultKeytar: KeytarLike = keyringKeytar;
+
+/** Account names are identifiers we choose ("hosted.session", "supabase.anonKey"), never user input. */
+function checkAccount(account: string): void {
+  if (typeof account !== 'string' || account.length === 0 || account.length > 256 || /[\u0000-\u001f]/.test(account)) {
+    throw new AppError('validation', es.errores.entradaInvalida);
+  }
+}
+
+function unavailable(cause: unknown): AppError {
+  // Keep only the type of the failure (for diagnostics); the message of a native error could echo input.
+  const kind = cause instanceof Error ? cause.name : typeof cause;
+  return new AppError('unavailable', es.errores.llaveroNoDisponible, { causa: kind });
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (AppError.is(error)) throw error;
+    throw unavailable(error);
+  }
+}
+
+/**
+ * The vault. Before its first operation it proves the keychain works (see assertKeychainAvailable): some
+ * back-ends answer "no entry" instead of an error on the very first read when the Secret Service is absent,
+ * and a missing keychain must never look like "no secret stored". A failed probe is not cached, so the call
+ * after the operator unlocks the keychain succeeds.
+ */
+export function createVault(service: string = DEFAULT_SECRETS_SERVICE, keytarImpl: KeytarLike = defaultKeytar): SecretsPort {
+  if (!service) throw new AppError('validation', es.errores.entradaInvalida);
+  let verified: Promise<void> | null = null;
+  const ready = (): Promise<void> => {
+    verified ??= assertKeychainAvailable(service, keytarImpl).catch((error: unknown) => {
+      verified = null;
+      throw error;
+    });
+    return verified;
+  };
+  return {
+    async get(account) {
+      checkAccount(account);
+      await ready();
+      const value = await guard(() => keytarImpl.getPassword(service, account));
+      return value ?? null;
+    },
+    async set(account, value) {
+      checkAccount(account);
+      if (typeof value !== 'string' || value.length === 0) throw new AppError('validation', es.errores.entradaInvalida);
+      await ready();
+      await guard(() => keytarImpl.setPassword(service, account, value));
+    },
+    async delete(account) {
+      checkAccount(account);
+      await ready();
+      return guard(async () => {
+        try {
+          return await keytarImpl.deletePassword(service, account);
+        } catch (error) {
+          // keyring-rs may report a missing entry as an error: that is "nothing to delete".
+          if (error instanceof Error && /no matching entry|NoEntry/i.test(error.message)) return false;
+          throw error;
+        }
+      });
+    },
+  };
+}
+
+/**
+ * Proves the keychain works now (write, read back, delete a probe entry) or throws the 'unavailable'
+ * AppError. Called at start-up so the operator learns at once that the keychain is missing or locked.
+ */
+export async function assertKeychainAvailable(
+  service: string = DEFAULT_SECRETS_SERVICE,
+  keytarImpl: KeytarLike = defaultKeytar,
+): Promise<void> {
+  const probeAccount = `__probe__.${process.pid}.${Date.now()}`;
+  const probeValue = `probe-${Math.random().toString(36).slice(2)}`;
+  await guard(async () => {
+    await keytarImpl.setPassword(service, probeAccount, probeValue);
+    const read = await keytarImpl.getPassword(service, probeAccount);
+    await keytarImpl.deletePassword(service, probeAccount).catch(() => false);
+    if (read !== probeValue) throw new Error('keychain probe mismatch');
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * The desktop window and everything Electron-specific about its security: the privileged app:// scheme
+ * serving out/renderer (CSP header on every response), permission handlers that deny, navigation and
+ * window.open locked to our pages, external links only through the allow-list, no <webview>.
+ * The decisions themselves are the pure functions of security.ts.
+ */
+import { readFile } from 'node:fs/promises';
+import { BrowserWindow, protocol, session, shell, type Session, type WebContents } from 'electron';
+import { es } from '../../shared/i18n/es';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  DEFAULT_EXTERNAL_ALLOW_LIST,
+  isAllowedExternalUrl,
+  isAppUrl,
+  mimeType,
+  permissionDecision,
+  resolveAppProtocolPath,
+  secureWebPreferences,
+  securityHeaders,
+} from './security';
+
+export interface WindowSecurityOptions {
+  /** Development only: the Vite dev-server URL (ELECTRON_RENDERER_URL). */
+  devServerUrl?: string;
+  externalAllowList?: readonly string[];
+  log?: (message: string) => void;
+}
+
+/** Must run before app "ready": app:// behaves like https (standard, secure origin, fetch, media streaming). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true },
+    },
+  ]);
+}
+
+/** Serves out/renderer on app://app/ for the given session, with the security headers on every answer. */
+export function serveAppProtocol(ses: Session, rendererDir: string, options: { dev: boolean; devServerUrl?: string }): void {
+  const headers = securityHeaders(options);
+  if (ses.protocol.isProtocolHandled(APP_SCHEME)) ses.protocol.unhandle(APP_SCHEME);
+  ses.protocol.handle(APP_SCHEME, async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response(null, { status: 405, headers });
+    }
+    const result = resolveAppProtocolPath(request.url, rendererDir);
+    if (result.kind === 'forbidden') return new Response(null, { status: 403, headers });
+    if (result.kind === 'not_found') return new Response(null, { status: 404, headers });
+    try {
+      const body = await readFile(result.filePath);
+      return new Response(request.method === 'HEAD' ? null : body, {
+        status: 200,
+        headers: {
+          ...headers,
+          'Content-Type': mimeType(result.filePath),
+          'Cache-Control': result.fallback || result.filePath.endsWith('index.html') ? 'no-cache' : 'max-age=31536000, immutable',
+        },
+      });
+    } catch {
+      return new Response(null, { status: 404, headers });
+    }
+  });
+
+  // In development the page comes from the Vite dev server: send it the (dev) CSP too.
+  if (options.dev && options.devServerUrl) {
+    const devUrl = options.devServerUrl;
+    ses.webRequest.onHeadersReceived((details, callback) => {
+      const responseHeaders = { ...details.responseHeaders };
+      if (isAppUrl(details.url, devUrl) && details.resourceType === 'mainFrame') {
+        responseHeaders['Content-Security-Policy'] = [headers['Content-Security-Policy']!];
+      }
+      callback({ responseHeaders });
+    });
+  }
+}
+
+/** Every permission (camera, microphone, notifications, geolocation, HID, USB, serial…) is denied. */
+export function denyAllPermissions(ses: Session): void {
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(permissionDecision()));
+  ses.setPermissionCheckHandler(() => permissionDecision());
+  ses.setDevicePermissionHandler(() => permissionDecision());
+  ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
+}
+
+/**
+ * Locks one webContents down: navigation and redirects only to our pages, window.open always denied
+ * (an allowed external link goes to the OS browser instead), no <webview>. Applied to every webContents
+ * created, not only the main window.
+ */
+export function hardenWebContents(contents: WebContents, options: WindowSecurityOptions = {}): void {
+  const { devServerUrl, externalAllowList = DEFAULT_EXTERNAL_ALLOW_LIST, log = () => {} } = options;
+
+  const openExternally = (url: string): void => {
+    if (isAllowedExternalUrl(url, externalAllowList)) {
+      void shell.openExternal(url).catch(() => log('No se pudo abrir el enlace externo.'));
+    } else {
+      log(`${es.escritorio.enlaceNoPermitido} (${safeForLog(url)})`);
+    }
+  };
+
+  contents.on('will-navigate', (event) => {
+    if (!isAppUrl(event.url, devServerUrl)) {
+      event.preventDefault();
+      openExternally(event.url);
+    }
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame) return; // sub-frames are blocked by CSP frame-src 'none'
+    if (!isAppUrl(event.url, devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (!isAppUrl(event.url, devServerUrl)) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** A URL for the log: scheme, host and path only (never the query, which may carry a token). */
+function safeForLog(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`.slice(0, 200);
+  } catch {
+    return '(URL inválida)';
+  }
+}
+
+export interface CreateWindowOptions extends WindowSecurityOptions {
+  preloadPath: string;
+  rendererDir: string;
+  iconPath?: string;
+}
+
+/** Prepares the default session (protocol, permissions) once; then opens the main window. */
+export function prepareDefaultSession(options: { rendererDir: string; devServerUrl?: string }): void {
+  const ses = session.defaultSession;
+  const dev = Boolean(options.devServerUrl);
+  serveAppProtocol(ses, options.rendererDir, { dev, ...(options.devServerUrl ? { devServerUrl: options.devServerUrl } : {}) });
+  denyAllPermissions(ses);
+}
+
+export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 1024,
+    minHeight: 640,
+    show: false,
+    title: es.app.nombre,
+    backgroundColor: '#f8f9fa',
+    autoHideMenuBar: true,
+    ...(options.iconPath ? { icon: options.iconPath } : {}),
+    webPreferences: secureWebPreferences(options.preloadPath),
+  });
+  hardenWebContents(window.webContents, options);
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(options.devServerUrl ?? APP_ENTRY_URL);
+  return window;
+}
