@@ -95,6 +95,16 @@ export const es = {
     columnaDesconocida: (t: string, c: string) => `La columna "${c}" no existe en "${t}".`,
     funcionDesconocida: (f: string) => `La función "${f}" no existe.`,
     filtroRequerido: 'Esta operación necesita un filtro.',
+    // Data port (SQL and Supabase executors): what a failed query tells a person.
+    argumentoDesconocido: (f: string, a: string) => `La función "${f}" no tiene el parámetro "${a}".`,
+    argumentoRequerido: (f: string, a: string) => `Falta el parámetro "${a}" de la función "${f}".`,
+    filtroInvalido: (c: string) => `El filtro sobre "${c}" no es válido.`,
+    rangoInvalido: 'El rango de filas pedido no es válido.',
+    registroDuplicado: 'Ya existe un registro con esos datos.',
+    registroRelacionado: 'El registro está relacionado con otros datos.',
+    sinPermiso: 'No tienes permiso para esta operación.',
+    servidorDatosNoDisponible: 'No se pudo conectar con el servidor de datos.',
+    errorDatos: 'No se pudo completar la operación con los datos. Intenta nuevamente.',
     llaveroNoDisponible:
       'No se encontró un llavero del sistema (Secret Service, Keychain o Credential Manager). Los secretos no se guardan en texto plano: instala o desbloquea el llavero e inténtalo de nuevo.',
     baseDeDatosEnUso: (carpeta: string) =>
