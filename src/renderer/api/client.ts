@@ -1,0 +1,14 @@
+import type { ApiClient } from '../../shared/contract';
+import { createApiClient } from './create-client';
+import { httpTransport, ipcTransport, preloadApi } from './transports';
+
+export { isEnvelope, unwrapEnvelope, createApiClient } from './create-client';
+export type { Transport } from './create-client';
+
+const bridge = preloadApi();
+
+/** The one client every screen uses: IPC inside the desktop app, HTTP in the browser. */
+export const api: ApiClient = createApiClient(bridge ? ipcTransport(bridge) : httpTransport());
+
+/** Which transport this renderer runs on (shown nowhere yet; handy for diagnostics and tests). */
+export const transportKind: 'ipc' | 'http' = bridge ? 'ipc' : 'http';

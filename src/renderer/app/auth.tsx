@@ -1,0 +1,141 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Operator } from '../../shared/domain/operator';
+import { api } from '../api/client';
+import type { AuthStatus } from './auth-wait';
+
+/**
+ * Who is signed in. The session itself never reaches the browser's storage: over HTTP it is an HttpOnly
+ * cookie, on the desktop the main process keeps it. This provider only remembers the operator in memory.
+ */
+export interface AuthContextValue {
+  status: AuthStatus;
+  operator: Operator | null;
+  /** No operator exists yet: '/' shows the first-administrator screen. */
+  needsSetup: boolean;
+  backend: 'embedded' | 'hosted' | null;
+  /** Reads the current status at call time (for polling from effects). */
+  getStatus: () => AuthStatus;
+  signIn: (email: string, password: string) => Promise<Operator>;
+  createFirstAdmin: (input: { nombre: string; email: string; password: string }) => Promise<Operator>;
+  /** Ends the session; the local state is signed out even when the call fails (the error is rethrown). */
+  signOut: () => Promise<void>;
+  refresh: () => Promise<void>;
+  /** Forget the operator locally (e.g. an operation answered 'unauthenticated'). */
+  markSignedOut: () => void;
+}
+
+interface State {
+  status: AuthStatus;
+  operator: Operator | null;
+  needsSetup: boolean;
+  backend: 'embedded' | 'hosted' | null;
+}
+
+const INITIAL: State = { status: 'loading', operator: null, needsSetup: false, backend: null };
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Event the query layer fires when any operation answers 'unauthenticated' (session expired). */
+export const UNAUTHENTICATED_EVENT = 'consola:no-autenticado';
+
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
+  const [state, setState] = useState<State>(INITIAL);
+  const stateRef = useRef<State>(INITIAL);
+  const onSignedOutRef = useRef(onSignedOut);
+  useEffect(() => {
+    onSignedOutRef.current = onSignedOut;
+  }, [onSignedOut]);
+
+  const update = useCallback((next: State) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+
+  const signedOut = useCallback(
+    (needsSetup = false) => {
+      update({ status: 'signedOut', operator: null, needsSetup, backend: stateRef.current.backend });
+      onSignedOutRef.current?.();
+    },
+    [update],
+  );
+
+  const refresh = useCallback(async () => {
+    try {
+      const estado = await api.auth.estado({});
+      if (estado.operator) {
+        update({ status: 'signedIn', operator: estado.operator, needsSetup: false, backend: estado.backend });
+      } else {
+        update({ status: 'signedOut', operator: null, needsSetup: estado.needsSetup, backend: estado.backend });
+      }
+    } catch {
+      // The host cannot be reached: treat as signed out; the login screen shows the error on submit.
+      update({ status: 'signedOut', operator: null, needsSetup: false, backend: stateRef.current.backend });
+    }
+  }, [update]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    const handler = () => {
+      if (stateRef.current.status === 'signedIn') signedOut(false);
+    };
+    window.addEventListener(UNAUTHENTICATED_EVENT, handler);
+    return () => window.removeEventListener(UNAUTHENTICATED_EVENT, handler);
+  }, [signedOut]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const operator = await api.auth.iniciarSesion({ email, password });
+      update({ status: 'signedIn', operator, needsSetup: false, backend: stateRef.current.backend });
+      return operator;
+    },
+    [update],
+  );
+
+  const createFirstAdmin = useCallback(
+    async (input: { nombre: string; email: string; password: string }) => {
+      await api.auth.crearPrimerAdmin(input);
+      // The host may open the session itself; if it did not, sign in with the same credentials.
+      const estado = await api.auth.estado({}).catch(() => null);
+      const operator =
+        estado?.operator ?? (await api.auth.iniciarSesion({ email: input.email, password: input.password }));
+      update({ status: 'signedIn', operator, needsSetup: false, backend: stateRef.current.backend });
+      return operator;
+    },
+    [update],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.auth.cerrarSesion({});
+    } finally {
+      signedOut(false);
+    }
+  }, [signedOut]);
+
+  const getStatus = useCallback(() => stateRef.current.status, []);
+  const markSignedOut = useCallback(() => signedOut(false), [signedOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      getStatus,
+      signIn,
+      createFirstAdmin,
+      signOut,
+      refresh,
+      markSignedOut,
+    }),
+    [state, getStatus, signIn, createFirstAdmin, signOut, refresh, markSignedOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

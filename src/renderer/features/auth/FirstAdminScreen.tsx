@@ -1,0 +1,120 @@
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconCircleX, IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppError } from '../../../shared/errors';
+import { es } from '../../../shared/i18n/es';
+import { useAuth } from '../../app/auth';
+import { HOME_AFTER_LOGIN } from '../../app/route-paths';
+import { AuthCard } from '../../components/AuthCard';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { firstAdminView, type FirstAdminValues } from './first-admin-form';
+
+function Indicator({ ok, text, testId }: { ok: boolean; text: string; testId: string }) {
+  const Icon = ok ? IconCircleCheck : IconCircleX;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid={testId} data-ok={ok ? 'true' : 'false'} aria-live="polite">
+      <Icon size={16} color={ok ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-red-6)'} />
+      <Text size="xs" c={ok ? 'green.8' : 'red.7'} fw={500}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/** First run (no operator yet): create the administrator account, then enter the dashboard signed in. */
+export default function FirstAdminScreen() {
+  useDocumentTitle(es.primerAdmin.titulo);
+  const { createFirstAdmin, refresh } = useAuth();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<FirstAdminValues>({ nombre: '', email: '', password: '', confirmacion: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const view = firstAdminView(values, busy);
+
+  const set = (field: keyof FirstAdminValues) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!view.canSubmit) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await createFirstAdmin({ nombre: values.nombre.trim(), email: values.email.trim(), password: values.password });
+      navigate(HOME_AFTER_LOGIN, { replace: true });
+    } catch (failure) {
+      setBusy(false);
+      if (AppError.is(failure)) {
+        setError(failure.message || es.app.errorInesperado);
+        // Someone else created it meanwhile: show the login.
+        if (failure.code === 'conflict') void refresh();
+      } else {
+        setError(es.app.errorInesperado);
+      }
+    }
+  };
+
+  return (
+    <AuthCard title={es.primerAdmin.titulo} subtitle={es.primerAdmin.subtitulo}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={es.primerAdmin.nombreLabel}
+            placeholder={es.primerAdmin.nombrePlaceholder}
+            autoComplete="name"
+            leftSection={<IconUser size={16} />}
+            value={values.nombre}
+            onChange={set('nombre')}
+            disabled={busy}
+            autoFocus
+          />
+          <TextInput
+            type="email"
+            label={es.primerAdmin.emailLabel}
+            placeholder={es.primerAdmin.emailPlaceholder}
+            autoComplete="username"
+            leftSection={<IconMail size={16} />}
+            value={values.email}
+            onChange={set('email')}
+            disabled={busy}
+          />
+          <Stack gap={6}>
+            <PasswordInput
+              label={es.primerAdmin.passwordLabel}
+              placeholder={es.primerAdmin.passwordPlaceholder}
+              autoComplete="new-password"
+              leftSection={<IconLock size={16} />}
+              value={values.password}
+              onChange={set('password')}
+              disabled={busy}
+            />
+            {view.strength && <Indicator ok={view.strength.valid} text={view.strength.text} testId="fuerza-contrasena" />}
+          </Stack>
+          <Stack gap={6}>
+            <PasswordInput
+              label={es.primerAdmin.confirmarLabel}
+              placeholder={es.primerAdmin.confirmarPlaceholder}
+              autoComplete="new-password"
+              leftSection={<IconLock size={16} />}
+              value={values.confirmacion}
+              onChange={set('confirmacion')}
+              disabled={busy}
+            />
+            {view.match && <Indicator ok={view.match.ok} text={view.match.text} testId="coincidencia-contrasena" />}
+          </Stack>
+          <Button type="submit" size="md" fullWidth mt="xs" disabled={!view.canSubmit}>
+            {busy ? es.primerAdmin.botonOcupado : es.primerAdmin.boton}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { es } from '../../../shared/i18n/es';
+import { useAuth } from '../../app/auth';
+import { HOME_AFTER_LOGIN } from '../../app/route-paths';
+import { AuthCard } from '../../components/AuthCard';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { loginErrorMessage, loginSubmitDisabled, loginValidationMessage } from './login-form';
+
+/** Sign-in screen (part 1 §2.2, §4, §5, §8). Nothing typed here is stored in the browser. */
+export default function LoginScreen() {
+  useDocumentTitle(es.login.boton);
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = loginValidationMessage(email, password);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      navigate(HOME_AFTER_LOGIN, { replace: true });
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={es.login.saludo} subtitle={es.login.subtitulo}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            type="email"
+            label={es.login.emailLabel}
+            placeholder={es.login.emailPlaceholder}
+            autoComplete="username"
+            leftSection={<IconMail size={16} />}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            disabled={busy}
+            size="md"
+            autoFocus
+          />
+          <PasswordInput
+            label={es.login.passwordLabel}
+            placeholder={es.login.passwordPlaceholder}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            disabled={busy}
+            size="md"
+          />
+          <Button type="submit" size="md" fullWidth mt="xs" disabled={loginSubmitDisabled(email, password, busy)}>
+            {busy ? es.login.botonOcupado : es.login.boton}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
