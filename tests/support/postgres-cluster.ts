@@ -2,7 +2,7 @@
  * A throwaway PostgreSQL 15 cluster for the integration tests, so every migration is proven on the server
  * hosted Supabase runs. Started once per test run (global setup), on a random port, in a temp folder.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,26 +46,23 @@ export async function startCluster(): Promise<RunningCluster> {
   const port = await freePort();
   const [initCmd, initArgs] = asPostgres(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
-  const [pgCmd, pgArgs] = asPostgres(join(bin, 'postgres'), [
-    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100',
-  ]);
-  const child = spawn(pgCmd, pgArgs, { stdio: 'ignore', detached: false });
+  // pg_ctl forks the server and returns once it accepts connections: no child handle keeps the run alive.
+  const options = [
+    `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off',
+    '-c full_page_writes=off', '-c max_connections=100',
+  ].join(' ');
+  const [startCmd, startArgs] = asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  execFileSync(startCmd, startArgs, { stdio: 'pipe' });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      execFileSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' });
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('PostgreSQL no arrancó en 30 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
   return {
     url,
     stop() {
-      child.kill('SIGINT');
+      const [stopCmd, stopArgs] = asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      try {
+        execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
+      } catch {
+        /* already stopped */
+      }
       try {
         rmSync(dir, { recursive: true, force: true });
       } catch {

@@ -1,0 +1,46 @@
+/** A real api over a real migrated database, driven as a transport would (dispatch + a session holder). */
+import type { SqlClient } from '../../src/shared/ports/sql';
+import type { Backend } from '../../src/shared/ports';
+import { createApi } from '../../src/shared/api';
+import { createDispatcher, type CallContext, type Implementations } from '../../src/main/dispatch';
+import { createEmbeddedAuth } from '../../src/main/backends/embedded/embedded-auth';
+import { createSqlExecutor } from '../../src/shared/data/sql-executor';
+import { loadCatalog } from '../../src/shared/data/catalog';
+import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
+
+export class Clock {
+  constructor(public current = new Date('2026-11-21T15:00:00Z')) {}
+  now = () => this.current;
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** What a browser tab or a window is to the transports: it holds one session token. */
+export class Caller implements CallContext {
+  token: string | null = null;
+  getToken = () => this.token;
+  setToken = (t: string | null) => {
+    this.token = t;
+  };
+}
+
+export async function migrated(db: SqlClient): Promise<SqlClient> {
+  await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
+  return db;
+}
+
+export async function embeddedApi(db: SqlClient, clock = new Clock()) {
+  const catalog = await loadCatalog(db);
+  const backend: Backend = {
+    kind: 'embedded',
+    auth: createEmbeddedAuth(db, clock.now),
+    dataFor: (session) =>
+      createSqlExecutor(db, { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } }, catalog),
+    now: clock.now,
+  };
+  const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+  return { backend, dispatch, clock, catalog };
+}
+
+export const ADMIN = { nombre: 'Laura Gómez', email: 'Laura.Gomez@Agencia.co', password: 'Segura2026x' };
