@@ -89,7 +89,11 @@ export function denyAllPermissions(ses: Session): void {
  * (an allowed external link goes to the OS browser instead), no <webview>. Applied to every webContents
  * created, not only the main window.
  */
+const hardened = new WeakSet<WebContents>();
+
 export function hardenWebContents(contents: WebContents, options: WindowSecurityOptions = {}): void {
+  if (hardened.has(contents)) return; // idempotent: index.ts hardens every webContents, createMainWindow too
+  hardened.add(contents);
   const { devServerUrl, externalAllowList = DEFAULT_EXTERNAL_ALLOW_LIST, log = () => {} } = options;
 
   const openExternally = (url: string): void => {

@@ -1,0 +1,168 @@
+/**
+ * The Electron entry. One instance per user (single-instance lock; the data folder has its own lock file
+ * too), the app:// scheme registered before "ready", the Node host (embedded database or hosted backend)
+ * behind one dispatcher shared by IPC and the local HTTP server, a hardened window, and a clean close of the
+ * database on quit. Logs go to the console and never carry secrets (no inputs, no tokens).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { AppError } from '../shared/errors';
+import { es } from '../shared/i18n/es';
+import { resolveDataDir } from './data-dir';
+import type { Dispatch } from './dispatch';
+import { openHost, type Host } from './host';
+import { registerIpc } from './ipc';
+import { startServer } from './serve';
+import { createMainWindow, denyAllPermissions, hardenWebContents, prepareDefaultSession, registerAppScheme } from './window/create-window';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const preloadPath = join(here, '..', 'preload', 'index.cjs');
+const rendererDir = join(here, '..', 'renderer');
+const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+/** Console log without secrets: the message, and for an error only its name and message (no inputs). */
+function log(message: string, error?: unknown): void {
+  if (error === undefined) console.log(`[consola] ${message}`);
+  else console.error(`[consola] ${message}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+}
+
+function argValue(name: string): string | undefined {
+  const argv = process.argv;
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0) return argv[i + 1];
+  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+// Must happen before "ready".
+registerAppScheme();
+
+let mainWindow: BrowserWindow | null = null;
+let host: Host | null = null;
+let hostPromise: Promise<Host> | null = null;
+let server: { url: string; close(): Promise<void> } | null = null;
+let disposeIpc: (() => void) | null = null;
+let shutdownDone = false;
+let shuttingDown = false;
+
+function showMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+function openWindow(): void {
+  const iconPath = join(app.getAppPath(), 'resources', 'icon.png');
+  mainWindow = createMainWindow({
+    preloadPath,
+    rendererDir,
+    ...(devServerUrl ? { devServerUrl } : {}),
+    ...(existsSync(iconPath) ? { iconPath } : {}),
+    log,
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+}
+
+/** Starts the local HTTP host (the web build and the same operations). Failure is logged, not fatal. */
+async function startHttp(dispatch: Dispatch): Promise<void> {
+  if (process.env.CONSOLA_SIN_HTTP === '1') return;
+  const requested = Number(argValue('port') ?? process.env.CONSOLA_HTTP_PORT ?? 5180);
+  const port = Number.isInteger(requested) && requested >= 0 && requested < 65536 ? requested : 5180;
+  try {
+    server = await startServer({ dispatch, rendererDir, port, host: '127.0.0.1', log }).catch(() =>
+      // The port is taken (another program): any free port will do.
+      startServer({ dispatch, rendererDir, port: 0, host: '127.0.0.1', log }),
+    );
+    log(`Versión web disponible en ${server.url}`);
+  } catch (error) {
+    log('No se pudo iniciar el servidor local', error);
+  }
+}
+
+async function fatal(error: unknown): Promise<void> {
+  log(es.escritorio.errorAlIniciar, error);
+  const detail = AppError.is(error) ? error.message : es.app.errorInesperado;
+  if (app.isReady()) dialog.showErrorBox(es.escritorio.errorAlIniciar, detail);
+  await shutdown();
+  app.exit(1);
+}
+
+async function start(): Promise<void> {
+  const dataDir = resolveDataDir(process.argv, process.env, join(app.getPath('userData'), 'data'));
+  log(`Carpeta de datos: ${dataDir}`);
+  prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
+
+  hostPromise = openHost({ dataDir, log });
+  // IPC is bound at once; calls made while the database opens wait for it.
+  const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
+  disposeIpc = registerIpc({ dispatch }, { ...(devServerUrl ? { devServerUrl } : {}), log }).dispose;
+  openWindow();
+
+  host = await hostPromise;
+  log(`Backend: ${host.backendKind}`);
+  await startHttp(host.dispatch);
+}
+
+/** Closes everything once: IPC, HTTP server, then the database (bounded, so quitting never hangs). */
+async function shutdown(): Promise<void> {
+  if (shutdownDone) return;
+  disposeIpc?.();
+  disposeIpc = null;
+  const steps: Array<Promise<unknown>> = [];
+  if (server) steps.push(server.close().catch((e: unknown) => log('Cierre del servidor local', e)));
+  const opened = host ?? (hostPromise ? await hostPromise.catch(() => null) : null);
+  await Promise.all(steps);
+  if (opened) await opened.close().catch((e: unknown) => log('Cierre de la base de datos', e));
+  server = null;
+  host = null;
+  shutdownDone = true;
+}
+
+const gotLock = app.requestSingleInstanceLock();
+if (!gotLock) {
+  log(es.escritorio.otraInstancia);
+  app.quit();
+} else {
+  app.on('second-instance', () => showMainWindow());
+
+  // Every webContents (windows, anything a library might create) gets the same lock-down.
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, { ...(devServerUrl ? { devServerUrl } : {}), log });
+  });
+  app.on('session-created', (ses) => denyAllPermissions(ses));
+
+  app.on('before-quit', (event) => {
+    if (shutdownDone) return;
+    event.preventDefault();
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 15_000).unref());
+    void Promise.race([shutdown(), timeout])
+      .catch((error: unknown) => log('Error al cerrar', error))
+      .finally(() => {
+        shutdownDone = true;
+        app.quit();
+      });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (app.isReady() && BrowserWindow.getAllWindows().length === 0 && host) openWindow();
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+
+  app
+    .whenReady()
+    .then(() => {
+      denyAllPermissions(session.defaultSession);
+      return start();
+    })
+    .catch((error: unknown) => fatal(error));
+}
