@@ -172,6 +172,8 @@ export const es = {
     registroDuplicado: 'Ya existe un registro con esos datos.',
     registroRelacionado: 'El registro está relacionado con otros datos.',
     sinPermiso: 'No tienes permiso para esta operación.',
+    alojadoSinClave:
+      'Falta la clave anónima de Supabase en el llavero. Configúrala en Configuración → Conexión o vuelve a la base embebida.',
     servidorDatosNoDisponible: 'No se pudo conectar con el servidor de datos.',
     errorDatos: 'No se pudo completar la operación con los datos. Intenta nuevamente.',
     llaveroNoDisponible:
@@ -181,6 +183,10 @@ export const es = {
     requiereEscritorio: 'Esta función necesita la aplicación de escritorio o el servidor local.',
     origenNoPermitido: 'Solicitud rechazada: el origen no está permitido.',
     cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',
+    alojadoSinPrimerAdmin:
+      'Con Supabase alojado, los operadores se invitan desde el panel de Supabase; inicia sesión con tu cuenta.',
+    servidorDatosNoDisponible: 'No se pudo conectar con el servidor de datos.',
+    sinPerfilOperador: 'Este usuario no tiene un perfil de operador en este proyecto.',
   },
   escritorio: {
     remitenteNoPermitido: 'Solicitud rechazada: no proviene de una ventana de la aplicación.',
