@@ -4,6 +4,7 @@
  * share. src/main/index.ts (Electron) and src/main/serve-cli.ts (no Electron) both start from here.
  */
 import type { Dispatch } from './dispatch';
+import type { SettingsPort } from '../shared/ports/settings';
 
 export interface HostOptions {
   /** Folder of the embedded database, files and settings (see data-dir.ts). */
@@ -11,6 +12,8 @@ export interface HostOptions {
   /** Fill an empty embedded database with the demo data (default true). */
   seedDemoData?: boolean;
   log?: (message: string, error?: unknown) => void;
+  /** Non-secret settings; default a JSON file in the data folder (Electron passes electron-store). */
+  settings?: SettingsPort;
   /** Clock, for tests of session expiry and lockout. */
   now?: () => Date;
 }

@@ -1,0 +1,123 @@
+/**
+ * The hosted backend: a Supabase project (URL + anon key) reached with supabase-js from the main process.
+ * Each signed-in operator gets a supabase client whose session is kept in the OS keychain; the renderer
+ * only ever holds our own opaque token (per window, or in an HttpOnly cookie), never Supabase's tokens.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Backend } from '../../../shared/ports';
+import type { AuthPort, AuthSession, LoginLock } from '../../../shared/ports/auth';
+import type { SecretsPort } from '../../../shared/ports/secrets';
+import type { Operator } from '../../../shared/domain/operator';
+import { normalizeEmail } from '../../../shared/domain/lockout';
+import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
+import { AppError } from '../../../shared/errors';
+import { es } from '../../../shared/i18n/es';
+import { keychainStorage } from './keychain-storage';
+import { SESSION_HOURS } from '../embedded/embedded-auth';
+
+export interface HostedConfig {
+  url: string;
+  /** The project's anon key: read from the keychain by the caller, never from settings. */
+  anonKey: string;
+}
+
+interface LiveSession {
+  client: SupabaseClient;
+  operator: Operator;
+  expiresAt: string;
+  storagePrefix: string;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, now: () => Date = () => new Date()): Backend {
+  const sessions = new Map<string, LiveSession>();
+  // Lockout counters of the hosted mode live in this process (Supabase adds its own rate limits).
+  const locks = new Map<string, LoginLock>();
+
+  function newClient(storagePrefix: string): SupabaseClient {
+    return createClient(config.url, config.anonKey, {
+      auth: {
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: false,
+        storage: keychainStorage(secrets, storagePrefix),
+      },
+    });
+  }
+
+  const auth: AuthPort = {
+    // Operators of a hosted project are invited from Supabase; the first-run screen is for the embedded one.
+    needsSetup: async () => false,
+    async createFirstAdmin() {
+      throw new AppError('config', es.errores.alojadoSinPrimerAdmin);
+    },
+
+    async verifyPassword(email, password): Promise<AuthSession | null> {
+      const storagePrefix = `supabase-sesion-${randomBytes(8).toString('hex')}`;
+      const client = newClient(storagePrefix);
+      const { data, error } = await client.auth.signInWithPassword({ email: normalizeEmail(email), password });
+      if (error || !data.user) {
+        if (error && (error.status === undefined || error.status === 0 || error.status >= 500)) {
+          throw new AppError('unavailable', es.errores.servidorDatosNoDisponible);
+        }
+        return null;
+      }
+      const { data: perfil, error: perfilError } = await client
+        .from('perfiles')
+        .select('nombre, es_admin')
+        .eq('id', data.user.id)
+        .maybeSingle();
+      if (perfilError || !perfil) {
+        await client.auth.signOut().catch(() => undefined);
+        throw new AppError('forbidden', es.errores.sinPerfilOperador);
+      }
+      const operator: Operator = {
+        id: data.user.id,
+        email: data.user.email ?? normalizeEmail(email),
+        nombre: String(perfil.nombre),
+        esAdmin: Boolean(perfil.es_admin),
+        createdAt: data.user.created_at,
+      };
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + SESSION_HOURS * 3_600_000).toISOString();
+      sessions.set(hash(token), { client, operator, expiresAt, storagePrefix });
+      return { token, operator, expiresAt };
+    },
+
+    async getSession(token) {
+      const live = sessions.get(hash(token));
+      if (!live) return null;
+      if (new Date(live.expiresAt).getTime() <= now().getTime()) {
+        await auth.signOut(token);
+        return null;
+      }
+      return { token, operator: live.operator, expiresAt: live.expiresAt };
+    },
+
+    async signOut(token) {
+      const live = sessions.get(hash(token));
+      if (!live) return;
+      sessions.delete(hash(token));
+      // signOut clears the keychain entry through the storage adapter, even if the network call fails.
+      await live.client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+    },
+
+    getLoginLock: async (email) => locks.get(normalizeEmail(email)) ?? { failedCount: 0, lockedUntil: null },
+    recordLoginFailure: async (email, lock) => void locks.set(normalizeEmail(email), lock),
+    clearLoginFailures: async (email) => void locks.delete(normalizeEmail(email)),
+  };
+
+  return {
+    kind: 'hosted',
+    auth,
+    dataFor(session) {
+      const live = sessions.get(hash(session.token));
+      if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
+      return createSupabaseExecutor(live.client);
+    },
+    secrets,
+    now,
+  };
+}
