@@ -174,7 +174,6 @@ export const es = {
     sinPermiso: 'No tienes permiso para esta operación.',
     alojadoSinClave:
       'Falta la clave anónima de Supabase en el llavero. Configúrala en Configuración → Conexión o vuelve a la base embebida.',
-    servidorDatosNoDisponible: 'No se pudo conectar con el servidor de datos.',
     errorDatos: 'No se pudo completar la operación con los datos. Intenta nuevamente.',
     llaveroNoDisponible:
       'No se encontró un llavero del sistema (Secret Service, Keychain o Credential Manager). Los secretos no se guardan en texto plano: instala o desbloquea el llavero e inténtalo de nuevo.',
