@@ -22,6 +22,7 @@ const defaultKeytar: KeytarLike = keyringKeytar;
 
 /** Account names are identifiers we choose ("hosted.session", "supabase.anonKey"), never user input. */
 function checkAccount(account: string): void {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (typeof account !== 'string' || account.length === 0 || account.length > 256 || /[\u0000-\u001f]/.test(account)) {
     throw new AppError('validation', es.errores.entradaInvalida);
   }

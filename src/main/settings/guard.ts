@@ -119,6 +119,7 @@ export function assertValidSettingsKey(key: string): void {
     key === '__proto__' ||
     key === 'constructor' ||
     key === 'prototype' ||
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     /[\u0000-\u001f]/.test(key)
   ) {
     throw new AppError('validation', es.errores.entradaInvalida);

@@ -12,6 +12,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /** Control characters, whitespace (ASCII and Unicode) and backslashes: never part of a URL we accept. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const SUSPICIOUS_CHARS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/u;
 
 function parse(url: unknown): URL | null {
