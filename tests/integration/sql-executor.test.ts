@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
-import type { DataPort, DataQuery } from '../../src/shared/ports/data';
+import type { DataPort, DataQuery, SelectQuery } from '../../src/shared/ports/data';
 import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
 import { loadCatalog, type Catalog } from '../../src/shared/data/catalog';
 import { createSqlExecutor, type DataRole } from '../../src/shared/data/sql-executor';
@@ -237,9 +237,8 @@ describe.each(BACKENDS)('ejecutor SQL del puerto de datos en %s', (_name, fresh)
       expect(iso(all.rows[0]!.creado)).toBe('2024-03-01T10:00:00.000Z');
       expect(all.count).toBeUndefined();
 
-      const names = async (filters: DataQuery & { kind: 'select' }) =>
-        (await userA().run<{ nombre: string }>(filters)).rows.map((r) => r.nombre);
-      const base = { kind: 'select', table: 'clientes', columns: ['nombre'], order: [{ column: 'nombre' }] } as const;
+      const names = async (q: SelectQuery) => (await userA().run<{ nombre: string }>(q)).rows.map((r) => r.nombre);
+      const base: SelectQuery = { kind: 'select', table: 'clientes', columns: ['nombre'], order: [{ column: 'nombre' }] };
       expect(await names({ ...base, filters: [{ column: 'nombre', op: 'neq', value: 'Ana' }] })).toEqual(['Beto', 'Carla', 'Darío', 'Elena']);
       expect(await names({ ...base, filters: [{ column: 'saldo', op: 'gt', value: 20 }] })).toEqual(['Ana', 'Elena']);
       expect(await names({ ...base, filters: [{ column: 'saldo', op: 'gte', value: '20' }] })).toEqual(['Ana', 'Beto', 'Elena']);
@@ -287,7 +286,7 @@ describe.each(BACKENDS)('ejecutor SQL del puerto de datos en %s', (_name, fresh)
     });
 
     it('orden con nulos primero/últimos, rango, límite y conteo total', async () => {
-      const q = { kind: 'select', table: 'clientes', columns: ['nombre', 'email'] } as const;
+      const q: SelectQuery = { kind: 'select', table: 'clientes', columns: ['nombre', 'email'] };
       const nullsFirst = await userA().run<{ nombre: string }>({ ...q, order: [{ column: 'email', ascending: false, nullsFirst: true }] });
       expect(nullsFirst.rows.map((r) => r.nombre)).toEqual(['Darío', 'Elena', 'Carla', 'Beto', 'Ana']);
       const nullsLast = await userA().run<{ nombre: string }>({ ...q, order: [{ column: 'email', ascending: false, nullsFirst: false }] });
@@ -610,7 +609,7 @@ describe.each(BACKENDS)('ejecutor SQL del puerto de datos en %s', (_name, fresh)
     ];
 
     it('ida y vuelta exacta, y eq / in / ilike los tratan como datos', async () => {
-      const inserted = await userA().run<{ id: unknown; nombre: string }>({
+      const inserted = await userA().run<{ id: unknown; nombre: string; datos: unknown }>({
         kind: 'insert',
         table: 'clientes',
         rows: hostile.map((nombre) => ({ nombre, datos: { nombre, [nombre]: nombre } })),
