@@ -26,7 +26,8 @@ export default defineConfig({
       externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        // One self-contained file: no chunks to require (codeSplitting replaces rollup's inlineDynamicImports).
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },
