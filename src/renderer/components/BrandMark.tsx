@@ -10,7 +10,7 @@ export function BrandMark({ compact = false, size = 36 }: { compact?: boolean; s
         <IconBolt size={size * 0.6} stroke={2} />
       </ThemeIcon>
       {!compact && (
-        <Text fw={700} size="sm" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={700} size="sm" lh={1.2} maw={170}>
           {es.app.nombre}
         </Text>
       )}

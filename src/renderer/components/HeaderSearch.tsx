@@ -96,7 +96,7 @@ export function HeaderSearch() {
           style={{ position: 'fixed', inset: 0, zIndex: 1, background: 'rgba(15, 23, 42, 0.12)' }}
         />
       )}
-      <Box pos="relative" style={{ zIndex: 2, flex: 1, maxWidth: 520 }}>
+      <Box pos="relative" style={{ zIndex: 2, flex: 1, maxWidth: 520 }} data-search-open={visible || undefined}>
         <TextInput
           ref={inputRef}
           value={query}
@@ -106,6 +106,7 @@ export function HeaderSearch() {
             setActiveIndex(-1);
           }}
           onFocus={() => setOpen(true)}
+          onBlur={close}
           onKeyDown={onKeyDown}
           placeholder={es.shell.buscarPlaceholder}
           aria-label={es.shell.buscarEtiqueta}

@@ -124,6 +124,7 @@ export function NotificationsMenu() {
               radius="xl"
               aria-label={es.shell.notificaciones}
               aria-expanded={opened}
+              onClick={() => onOpenChange(!opened)}
             >
               <IconBell size={21} stroke={1.7} />
             </ActionIcon>
