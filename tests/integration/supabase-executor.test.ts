@@ -332,6 +332,39 @@ describe('ejecutor Supabase (supabase-js contra un PostgREST simulado)', () => {
       expect(or!.startsWith('(nombre.eq."a,b",nombre.eq."(x)",nombre.eq."di\\"jo"')).toBe(true);
     });
 
+    it('una página más allá del final (416 PGRST103 con count=exact) da filas vacías y el total, como en SQL', async () => {
+      reply = (req) =>
+        req.method === 'HEAD'
+          ? { status: 200, headers: { 'content-range': '*/57' } }
+          : {
+              status: 416,
+              body: { code: 'PGRST103', message: 'Requested range not satisfiable', details: 'An offset of 100 was requested, but there are only 57 rows.', hint: null },
+              headers: { 'content-range': '*/57' },
+            };
+      const q: DataQuery = {
+        kind: 'select',
+        table: 'clientes',
+        columns: ['id'],
+        filters: [{ column: 'activo', op: 'eq', value: true }],
+        order: [{ column: 'id' }],
+        range: { from: 100, to: 109 },
+        count: true,
+      };
+      expect(await port.run(q)).toEqual({ rows: [], count: 57 });
+      expect(recorded.map((r) => r.method)).toEqual(['GET', 'HEAD']);
+      const head = last();
+      expect(head.prefer).toBe('count=exact');
+      expect(head.params).toEqual([
+        ['select', 'id'],
+        ['activo', 'eq.true'],
+      ]);
+      // newer PostgREST versions send a truncated body with the 416: same answer
+      recorded.length = 0;
+      reply = (req) => (req.method === 'HEAD' ? { status: 200, headers: { 'content-range': '*/57' } } : { status: 416, body: '{"' });
+      expect(await port.run(q)).toEqual({ rows: [], count: 57 });
+      expect(await port.run({ ...q, count: false })).toEqual({ rows: [] });
+    });
+
     it('in con lista vacía no consulta y no devuelve filas', async () => {
       expect(await port.run({ kind: 'select', table: 'clientes', filters: [{ column: 'id', op: 'in', value: [] }], count: true })).toEqual({ rows: [], count: 0 });
       expect(await port.run({ kind: 'select', table: 'clientes', anyOf: [{ column: 'id', op: 'in', value: [] }] })).toEqual({ rows: [] });

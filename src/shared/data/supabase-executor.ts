@@ -47,7 +47,7 @@ interface FilterBuilder extends PromiseLike<PgrstResponse> {
   select(columns?: string): FilterBuilder;
 }
 interface QueryBuilder {
-  select(columns: string, options?: { count?: 'exact' }): FilterBuilder;
+  select(columns: string, options?: { count?: 'exact'; head?: boolean }): FilterBuilder;
   insert(values: unknown[], options?: { defaultToNull?: boolean }): FilterBuilder;
   upsert(values: unknown[], options?: { onConflict?: string; ignoreDuplicates?: boolean; defaultToNull?: boolean }): FilterBuilder;
   update(values: Record<string, unknown>): FilterBuilder;
@@ -263,15 +263,23 @@ function failure(response: PgrstResponse, context: ErrorContext): AppError {
   return mapDbError({ code, message: error.message }, context);
 }
 
-async function send(builder: PromiseLike<PgrstResponse>, context: ErrorContext): Promise<PgrstResponse> {
-  let response: PgrstResponse;
+async function fetchResponse(builder: PromiseLike<PgrstResponse>): Promise<PgrstResponse> {
   try {
-    response = await builder;
+    return await builder;
   } catch {
     throw new AppError('unavailable', es.errores.servidorDatosNoDisponible);
   }
+}
+
+async function send(builder: PromiseLike<PgrstResponse>, context: ErrorContext): Promise<PgrstResponse> {
+  const response = await fetchResponse(builder);
   if (response.error) throw failure(response, context);
   return response;
+}
+
+/** PostgREST answers 416 (PGRST103) when, with count=exact, the offset lies beyond the last row. */
+function isRangeNotSatisfiable(response: PgrstResponse): boolean {
+  return response.error !== null && (response.status === 416 || response.error.code === 'PGRST103');
 }
 
 export function createSupabaseExecutor(client: SupabaseClient, options: SupabaseExecutorOptions = {}): DataPort {
@@ -291,7 +299,14 @@ export function createSupabaseExecutor(client: SupabaseClient, options: Supabase
         b = applyOrder(table, b, query.order);
         if (page.offset !== undefined && page.limit !== undefined) b = b.range(page.offset, page.offset + page.limit - 1);
         else if (page.limit !== undefined) b = b.limit(page.limit);
-        const res = await send(b, { table });
+        const res = await fetchResponse(b);
+        if (isRangeNotSatisfiable(res)) {
+          // A page past the end: no rows, as in SQL. The total comes from a HEAD count of the same filters.
+          if (query.count !== true) return { rows: [] };
+          const counted = await send(applyFilters(from(table).select(columns, { count: 'exact', head: true }), prepared), { table });
+          return { rows: [], count: counted.count ?? 0 };
+        }
+        if (res.error) throw failure(res, { table });
         const out: DataResult = { rows: Array.isArray(res.data) ? (res.data as Record<string, unknown>[]) : [] };
         if (query.count === true) out.count = res.count ?? 0;
         return out;
