@@ -63,6 +63,22 @@ function shapeRows(compiled: CompiledQuery, rows: Record<string, unknown>[]): Re
   return rows;
 }
 
+/**
+ * Rows leave the executor as PostgREST would send them: timestamps as ISO strings, not Date objects
+ * (PGlite parses them, node-postgres is told not to), so screens see one shape on every backend.
+ */
+function asWireValues(row: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(row)) {
+    const value = row[key];
+    if (value instanceof Date) {
+      copy ??= { ...row };
+      copy[key] = Number.isNaN(value.getTime()) ? null : value.toISOString();
+    }
+  }
+  return copy ?? row;
+}
+
 export function createSqlExecutor(client: SqlClient, identity: SqlIdentity, catalog: Catalog): DataPort {
   const setRole = Object.prototype.hasOwnProperty.call(SET_ROLE, identity.role) ? SET_ROLE[identity.role] : undefined;
   if (!setRole) throw new AppError('internal', es.errores.errorDatos);
@@ -76,7 +92,7 @@ export function createSqlExecutor(client: SqlClient, identity: SqlIdentity, cata
     await tx.query(setRole);
     await tx.query(SET_CLAIMS, [claimsJson, sub, claimRole]);
     const result = await tx.query<Record<string, unknown>>(compiled.statement.text, compiled.statement.params);
-    const out: DataResult = { rows: compiled.returnsRows ? shapeRows(compiled, result.rows) : [] };
+    const out: DataResult = { rows: compiled.returnsRows ? shapeRows(compiled, result.rows.map(asWireValues)) : [] };
     if (compiled.count) {
       const counted = await tx.query<{ count: unknown }>(compiled.count.text, compiled.count.params);
       out.count = toCount(counted.rows[0]?.count);

@@ -29,6 +29,12 @@ interface LiveSession {
   storagePrefix: string;
 }
 
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime no se usa en el proceso principal');
+  }
+}
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, now: () => Date = () => new Date()): Backend {
@@ -44,6 +50,9 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         detectSessionInUrl: false,
         storage: keychainStorage(secrets, storagePrefix),
       },
+      // supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), demands a
+      // transport. Nothing here subscribes to realtime, so a transport that refuses to connect is enough.
+      ...(typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {}),
     });
   }
 

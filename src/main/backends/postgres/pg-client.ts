@@ -7,7 +7,8 @@ import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/s
  */
 export function createPgClient(connectionString: string, max = 4): SqlClient {
   const pool = new pg.Pool({ connectionString, max });
-  // Dates and timestamps come back as ISO strings, as PGlite and PostgREST give them.
+  // Dates and timestamps come back as text, as PostgREST gives them (the SQL executor also turns
+  // PGlite's Date objects into ISO strings).
   const types = {
     getTypeParser: (oid: number, format?: string) => {
       if (oid === 1114 || oid === 1184 || oid === 1082) return (value: string) => value;
