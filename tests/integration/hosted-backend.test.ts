@@ -1,0 +1,108 @@
+/**
+ * Hosted mode without hosted Supabase's network: a local HTTP server answers as GoTrue and PostgREST do,
+ * and the session supabase-js keeps goes to the REAL keychain (run under dbus with gnome-keyring, as the
+ * test script does). Proves sign-in from the main process, the session in the keychain (not in a file),
+ * the data port acting with the operator's bearer token, and sign-out clearing the keychain.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import keytar from '@napi-rs/keyring/keytar.js';
+import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
+import { createVault } from '../../src/main/secrets/vault';
+import { createApi } from '../../src/shared/api';
+import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { es } from '../../src/shared/i18n/es';
+import { Caller } from '../support/operators';
+
+const SERVICE = `consola-test-hosted-${process.pid}-${Date.now()}`;
+const USER = { id: '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b', email: 'ana@agencia.co', created_at: '2026-01-02T03:04:05Z' };
+const ACCESS = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZjFjMmE1NyJ9.firma-de-prueba';
+const requests: Array<{ method: string; url: string; auth?: string; body: string }> = [];
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
+      const json = (status: number, value: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      if (req.url?.startsWith('/auth/v1/token?grant_type=password')) {
+        const { email, password } = JSON.parse(body);
+        if (email === USER.email && password === 'Correcta2026') {
+          return json(200, {
+            access_token: ACCESS,
+            token_type: 'bearer',
+            expires_in: 3600,
+            expires_at: Math.floor(Date.now() / 1000) + 3600,
+            refresh_token: 'refresco-de-prueba',
+            user: { ...USER, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {} },
+          });
+        }
+        return json(400, { code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+      }
+      if (req.url?.startsWith('/rest/v1/perfiles')) {
+        const row = { nombre: 'Ana Ruiz', es_admin: true };
+        return json(200, (req.headers.accept ?? '').includes('vnd.pgrst.object') ? row : [row]);
+      }
+      if (req.url?.startsWith('/rest/v1/rpc/buscar_')) return json(200, []);
+      if (req.url?.startsWith('/auth/v1/logout')) {
+        res.writeHead(204).end();
+        return;
+      }
+      json(404, { message: 'not found' });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const c of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, c.account);
+  await new Promise((r) => server.close(r));
+});
+
+describe('backend alojado (Supabase)', () => {
+  it('inicia sesión desde el proceso principal, guarda la sesión en el llavero y consulta con el token del operador', async () => {
+    const backend = createHostedBackend({ url, anonKey: 'clave-anonima-de-prueba' }, createVault(SERVICE));
+    const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+    const caller = new Caller();
+
+    const wrong = await dispatch('auth', 'iniciarSesion', { email: USER.email, password: 'Mala2026' }, caller);
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'unauthenticated', message: es.login.credencialesInvalidas } });
+
+    const ok = await dispatch('auth', 'iniciarSesion', { email: USER.email, password: 'Correcta2026' }, caller);
+    expect(ok).toMatchObject({ ok: true, data: { id: USER.id, nombre: 'Ana Ruiz', esAdmin: true } });
+    // Our own opaque token for the transport, never Supabase's.
+    expect(caller.token).not.toContain(ACCESS);
+    expect(JSON.stringify(ok)).not.toContain(ACCESS);
+
+    const stored = await keytar.findCredentials(SERVICE);
+    expect(stored.some((c) => c.password.includes(ACCESS) && c.password.includes('refresco-de-prueba'))).toBe(true);
+
+    const found = await dispatch('shell', 'buscar', { q: 'ana' }, caller);
+    expect(found).toEqual({ ok: true, data: [] });
+    const rpc = requests.filter((r) => r.url.startsWith('/rest/v1/rpc/buscar_'));
+    expect(rpc).toHaveLength(3);
+    expect(rpc.every((r) => r.auth === `Bearer ${ACCESS}`)).toBe(true);
+
+    await dispatch('auth', 'cerrarSesion', {}, caller);
+    expect(caller.token).toBeNull();
+    expect((await keytar.findCredentials(SERVICE)).some((c) => c.password.includes(ACCESS))).toBe(false);
+  });
+
+  it('sin servidor responde que no se pudo conectar, en español', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r)); // nothing listens there any more
+    const backend = createHostedBackend({ url: `http://127.0.0.1:${port}`, anonKey: 'x' }, createVault(SERVICE));
+    const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+    const r = await dispatch('auth', 'iniciarSesion', { email: USER.email, password: 'Correcta2026' }, new Caller());
+    expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', message: es.errores.servidorDatosNoDisponible } });
+  });
+});
