@@ -1,13 +1,14 @@
 import { httpPath, type Envelope } from '../../shared/contract/envelope';
+import type { PreloadApi } from '../../shared/contract/preload-api';
 import { unavailableError, type Transport } from './create-client';
 
 /** The shape the desktop preload exposes: api.<area>.<operation>(input) → Promise<Envelope>. */
 type PreloadLike = Record<string, Record<string, (input: unknown) => Promise<Envelope>>>;
 
-/** window.api when the renderer runs inside the desktop app (read loosely: the preload owns its type). */
+/** window.api when the renderer runs inside the desktop app (set by the preload), else null. */
 export function preloadApi(): PreloadLike | null {
-  const candidate = (globalThis as { api?: unknown }).api;
-  return typeof candidate === 'object' && candidate !== null ? (candidate as PreloadLike) : null;
+  const bridge: PreloadApi | undefined = typeof window === 'undefined' ? undefined : window.api;
+  return typeof bridge === 'object' && bridge !== null ? (bridge as unknown as PreloadLike) : null;
 }
 
 /** IPC through the preload bridge. */

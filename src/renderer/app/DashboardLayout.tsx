@@ -74,7 +74,7 @@ function Shell() {
       <AppShell.Navbar data-testid="sidebar" data-collapsed={collapsed ? 'true' : 'false'} style={{ overflow: 'hidden' }}>
         <Group h={HEADER_HEIGHT} px={collapsed ? 0 : 'md'} justify={collapsed ? 'center' : 'space-between'} wrap="nowrap">
           <BrandMark compact={collapsed} />
-          <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={es.shell.abrirNavegacion} />
+          <Burger opened={mobileOpened} onClick={mobile.close} hiddenFrom="sm" size="sm" aria-label={es.shell.cerrarNavegacion} />
         </Group>
         <Sidebar collapsed={collapsed} onNavigate={mobile.close} />
       </AppShell.Navbar>
@@ -97,8 +97,7 @@ function Shell() {
             </ActionIcon>
           </Tooltip>
           <HeaderSearch />
-          <Box style={{ flex: 1 }} />
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             <NotificationsMenu />
             <UserMenu />
           </Group>

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AuthState } from '../../shared/contract';
 import type { Operator } from '../../shared/domain/operator';
 import { api } from '../api/client';
 import type { AuthStatus } from './auth-wait';
@@ -59,23 +60,26 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     [update],
   );
 
-  const refresh = useCallback(async () => {
-    try {
-      const estado = await api.auth.estado({});
-      if (estado.operator) {
-        update({ status: 'signedIn', operator: estado.operator, needsSetup: false, backend: estado.backend });
-      } else {
-        update({ status: 'signedOut', operator: null, needsSetup: estado.needsSetup, backend: estado.backend });
-      }
-    } catch {
-      // The host cannot be reached: treat as signed out; the login screen shows the error on submit.
-      update({ status: 'signedOut', operator: null, needsSetup: false, backend: stateRef.current.backend });
-    }
-  }, [update]);
+  const apply = useCallback(
+    (estado: AuthState) =>
+      update(
+        estado.operator
+          ? { status: 'signedIn', operator: estado.operator, needsSetup: false, backend: estado.backend }
+          : { status: 'signedOut', operator: null, needsSetup: estado.needsSetup, backend: estado.backend },
+      ),
+    [update],
+  );
+  // The host cannot be reached: treat as signed out; the login screen shows the error on submit.
+  const unreachable = useCallback(
+    () => update({ status: 'signedOut', operator: null, needsSetup: false, backend: stateRef.current.backend }),
+    [update],
+  );
+
+  const refresh = useCallback(() => api.auth.estado({}).then(apply, unreachable), [apply, unreachable]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    api.auth.estado({}).then(apply, unreachable);
+  }, [apply, unreachable]);
 
   useEffect(() => {
     const handler = () => {

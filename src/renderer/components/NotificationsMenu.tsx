@@ -107,7 +107,7 @@ export function NotificationsMenu() {
     <Popover
       opened={opened}
       onChange={onOpenChange}
-      width={380}
+      width="min(380px, calc(100vw - 24px))"
       position="bottom-end"
       shadow="lg"
       radius="md"

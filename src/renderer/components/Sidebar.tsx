@@ -48,12 +48,13 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const { pathname } = useLocation();
   const [open, setOpen] = useState<string[]>(() => openSectionsFor(pathname, readOpenSections(browserStorage())));
 
-  useEffect(() => {
-    setOpen((prev) => {
-      const next = openSectionsFor(pathname, prev);
-      return sameList(prev, next) ? prev : next;
-    });
-  }, [pathname]);
+  // The entry of a newly visited route opens by itself (state adjusted while rendering, not in an effect).
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    const next = openSectionsFor(pathname, open);
+    if (!sameList(open, next)) setOpen(next);
+  }
 
   useEffect(() => {
     writeOpenSections(browserStorage(), open);

@@ -85,6 +85,7 @@ export const es = {
     usuario: 'Usuario',
     menuUsuario: 'Menú de usuario',
     abrirNavegacion: 'Abrir navegación',
+    cerrarNavegacion: 'Cerrar navegación',
     noLeidas: (n: number) => (n === 1 ? '1 sin leer' : `${n} sin leer`),
     todasLeidas: 'Estás al día',
     errorNotificacion: 'No se pudo actualizar la notificación.',
