@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { startApp, type RunningApp } from './support/app';
 
 /**
  * The foundation as a newcomer lives it, in one story on a fresh data folder: first administrator →
@@ -7,8 +8,16 @@ import { expect, test, type Page } from '@playwright/test';
  */
 const admin = { nombre: 'Laura Gómez', email: 'laura.gomez@agencia.co', password: 'Segura2026x' };
 
+let app: RunningApp;
+test.beforeAll(async () => {
+  app = await startApp();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
 async function confirmLogout(page: Page) {
-  await page.getByRole('button', { name: /laura/i }).first().click();
+  await page.getByTestId('menu-usuario').click();
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
   await expect(page.getByText('¿Estás seguro de que deseas cerrar sesión?')).toBeVisible();
   await page.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
@@ -16,7 +25,7 @@ async function confirmLogout(page: Page) {
 }
 
 test('primer administrador, sesión, barra lateral, búsqueda y notificaciones', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(app.url + '/');
 
   // First run: no operator yet, so the first screen creates the administrator.
   await expect(page.getByText('Crear el primer administrador')).toBeVisible();
@@ -32,7 +41,7 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   await expect(page.getByText('Administrador').first()).toBeVisible();
 
   // Logout asks first; cancel keeps the session.
-  await page.getByRole('button', { name: /laura/i }).first().click();
+  await page.getByTestId('menu-usuario').click();
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/dashboard\/resumen$/);
@@ -52,9 +61,9 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   await expect(page).toHaveURL(/\/dashboard\/resumen$/);
 
   // Every dashboard route exists; an alias lands inside the shell; the empty child goes to resumen.
-  await page.goto('/dashboard');
+  await page.goto(app.url + '/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/resumen$/);
-  await page.goto('/llamadas/campanas');
+  await page.goto(app.url + '/llamadas/campanas');
   await expect(page).toHaveURL(/\/dashboard\/campanas$/);
 
   // The sidebar: collapse it, reload, still collapsed; the group of the current route is open.
@@ -66,11 +75,11 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
   await page.getByRole('button', { name: 'Expandir menú' }).click();
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
-  await page.goto('/dashboard/whatsapp/mensajes');
+  await page.goto(app.url + '/dashboard/whatsapp/mensajes');
   await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Conversaciones' }).first()).toBeVisible();
 
   // Global search: a demo client is found (debounced, run in SQL) and selecting it navigates.
-  const search = page.getByRole('textbox', { name: 'Buscar' });
+  const search = page.getByRole('combobox', { name: 'Buscar' });
   await search.click();
   await search.fill('zzzz-no-existe');
   await expect(page.getByText('No se encontraron resultados')).toBeVisible();
@@ -87,13 +96,13 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   const before = Number(await badge.innerText());
   expect(before).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Notificaciones' }).click();
-  await page.getByTestId('notificacion').first().click();
+  await page.locator('[role="listitem"][data-unread] [data-testid="notificacion"]').first().click();
   if (before === 1) await expect(badge).toBeHidden();
   else await expect(badge).toHaveText(String(before - 1));
 
-  await page.goto('/dashboard/resumen');
+  await page.goto(app.url + '/dashboard/resumen');
   await confirmLogout(page);
   // Signed out, the dashboard sends the visitor back to the login.
-  await page.goto('/dashboard/proyectos');
+  await page.goto(app.url + '/dashboard/proyectos');
   await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
 });

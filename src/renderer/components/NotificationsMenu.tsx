@@ -222,7 +222,7 @@ function NotificationRow({ item, onOpen, onDelete }: { item: AppNotification; on
           <TypeIcon size={19} stroke={1.7} />
         </ThemeIcon>
       </Indicator>
-      <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }}>
+      <UnstyledButton onClick={onOpen} data-testid="notificacion" style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={item.read ? 500 : 700} lineClamp={1}>
           {item.title}
         </Text>
