@@ -10,6 +10,7 @@ import { openEmbeddedBackend } from './backends/embedded/open-embedded';
 import { createHostedBackend } from './backends/hosted/open-hosted';
 import { createJsonSettings } from './settings/json-settings';
 import { createVault } from './secrets/vault';
+import { createHttpWebhooks } from './webhooks/http-webhooks';
 
 /** Non-secret connection choice, kept in settings; the anon key is in the keychain under this account. */
 export interface ConnectionSettings {
@@ -29,13 +30,15 @@ export async function openHost(options: HostOptions): Promise<Host> {
   const settings = options.settings ?? createJsonSettings(join(options.dataDir, 'settings.json'));
   const conexion = settings.get<ConnectionSettings>(CONNECTION_SETTINGS_KEY);
 
+  // Secrets always live in the OS keychain; the vault reports clearly when there is none.
+  const vault = createVault();
+  const webhooks = createHttpWebhooks(settings, vault);
   let backend: Backend;
   let close: () => Promise<void>;
   if (conexion?.backend === 'hosted' && conexion.supabaseUrl) {
-    const vault = createVault();
     const anonKey = await vault.get(SUPABASE_ANON_KEY_ACCOUNT);
     if (!anonKey) throw new AppError('config', es.errores.alojadoSinClave);
-    backend = { ...createHostedBackend({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings };
+    backend = { ...createHostedBackend({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings, webhooks };
     close = async () => {};
   } else {
     const embedded = await openEmbeddedBackend({
@@ -44,7 +47,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
       ...(options.now ? { now: options.now } : {}),
       log,
     });
-    backend = { ...embedded.backend, settings };
+    backend = { ...embedded.backend, settings, secrets: vault, webhooks };
     close = () => embedded.close();
   }
   const api = createApi(backend, log);
@@ -52,6 +55,9 @@ export async function openHost(options: HostOptions): Promise<Host> {
     dataDir: options.dataDir,
     backendKind: backend.kind,
     dispatch: createDispatcher(api as unknown as Implementations, log),
-    close,
+    async close() {
+      api.jobsRegistry.cancelAll();
+      await close();
+    },
   };
 }

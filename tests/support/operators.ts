@@ -7,6 +7,14 @@ import { createEmbeddedAuth } from '../../src/main/backends/embedded/embedded-au
 import { createSqlExecutor } from '../../src/shared/data/sql-executor';
 import { loadCatalog } from '../../src/shared/data/catalog';
 import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
+import { createJsonSettings } from '../../src/main/settings/json-settings';
+import { createVault } from '../../src/main/secrets/vault';
+import { createHttpWebhooks } from '../../src/main/webhooks/http-webhooks';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+let vaults = 0;
 
 export class Clock {
   constructor(public current = new Date('2026-11-21T15:00:00Z')) {}
@@ -30,17 +38,27 @@ export async function migrated(db: SqlClient): Promise<SqlClient> {
   return db;
 }
 
+/**
+ * The embedded api as the host builds it: settings in a throwaway JSON file, secrets in the REAL keychain
+ * under a service of its own (tests run under dbus with gnome-keyring), webhooks over real HTTP.
+ */
 export async function embeddedApi(db: SqlClient, clock = new Clock()) {
   const catalog = await loadCatalog(db);
+  const settings = createJsonSettings(join(mkdtempSync(join(tmpdir(), 'consola-ajustes-')), 'settings.json'));
+  const secrets = createVault(`consola-test-${process.pid}-${Date.now()}-${vaults++}`);
   const backend: Backend = {
     kind: 'embedded',
     auth: createEmbeddedAuth(db, clock.now),
     dataFor: (session) =>
       createSqlExecutor(db, { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } }, catalog),
     now: clock.now,
+    settings,
+    secrets,
+    webhooks: createHttpWebhooks(settings, secrets),
   };
-  const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
-  return { backend, dispatch, clock, catalog };
+  const api = createApi(backend);
+  const dispatch = createDispatcher(api as unknown as Implementations);
+  return { backend, dispatch, clock, catalog, settings, secrets, jobs: api.jobsRegistry };
 }
 
 export const ADMIN = { nombre: 'Laura Gómez', email: 'Laura.Gomez@Agencia.co', password: 'Segura2026x' };

@@ -1,12 +1,21 @@
 /**
  * createApi(backend): the ONE implementation of every operation of the contract. Knows nothing of
  * Electron, the DOM or Node; the transports (IPC, HTTP) reach it through src/main/dispatch.ts.
+ * Each area builds its own part (./<area>/index.ts); this file only puts them together.
  */
 import type { Backend } from '../ports';
 import type { Area, Contract, OperationName, OutputOf, ParsedInputOf } from '../contract';
 import type { CallContext } from './context';
 import { authOperations } from './auth/operations';
 import { shellOperations } from './shell/operations';
+import { jobsOperations } from './jobs/operations';
+import { JobRegistry } from './jobs/registry';
+import { conexionOperations } from './conexion/operations';
+import { llamadasApi } from './llamadas';
+import { gestionApi } from './gestion';
+import { botsApi } from './bots';
+import { marketingApi } from './marketing';
+import { portalApi } from './portal';
 
 export type ApiImplementation = {
   [A in Area]: {
@@ -14,9 +23,25 @@ export type ApiImplementation = {
   };
 };
 
-export function createApi(backend: Backend, log: (message: string, error?: unknown) => void = () => {}): ApiImplementation {
+/** What every area's implementation receives. */
+export interface ApiDeps {
+  backend: Backend;
+  jobs: JobRegistry;
+  log: (message: string, error?: unknown) => void;
+}
+
+export function createApi(backend: Backend, log: (message: string, error?: unknown) => void = () => {}): ApiImplementation & { jobsRegistry: JobRegistry } {
+  const deps: ApiDeps = { backend, jobs: new JobRegistry(backend.now), log };
   return {
     auth: authOperations(backend),
     shell: shellOperations(backend, log),
+    jobs: jobsOperations(backend, deps.jobs),
+    conexion: conexionOperations(backend),
+    ...llamadasApi(deps),
+    ...gestionApi(deps),
+    ...botsApi(deps),
+    ...marketingApi(deps),
+    ...portalApi(deps),
+    jobsRegistry: deps.jobs,
   };
 }

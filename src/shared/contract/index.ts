@@ -1,52 +1,41 @@
-import { z } from 'zod';
-import { op, type InputOf, type OutputOf } from './define';
-import type { Operator } from '../domain/operator';
-import type { SearchResult } from '../domain/search';
-import type { AppNotification } from '../domain/notifications';
-import { es } from '../i18n/es';
-import { passwordProblem } from '../domain/password';
+import type { z } from 'zod';
+import type { InputOf, OutputOf } from './define';
+import { auth } from './areas/auth';
+import { shell } from './areas/shell';
+import { jobs } from './areas/jobs';
+import { conexion } from './areas/conexion';
+import { llamadas } from './areas/llamadas';
+import { proyectos, servicios, empresas, planes, metricas } from './areas/gestion';
+import { bots, mensajes, whatsappResumen } from './areas/bots';
+import { marketing, configuracion } from './areas/marketing';
+import { portal } from './areas/portal';
 
 export { op } from './define';
 export type { OperationDef, InputOf, OutputOf, ParsedInputOf } from './define';
 
-const email = z.string().trim().min(1, es.login.camposIncompletos);
-const password = z.string().min(1, es.login.camposIncompletos);
-
-export interface AuthState {
-  /** No operator exists yet: show the first-administrator screen. */
-  needsSetup: boolean;
-  operator: Operator | null;
-  backend: 'embedded' | 'hosted';
-}
+export type { AuthState } from './areas/auth';
 
 /**
  * The one list of operations. Each transport (IPC, HTTP, direct) and the renderer client are generated
- * from this object; createApi implements every entry.
+ * from this object; createApi implements every entry. Each area lives in its own file under ./areas.
  */
 export const contract = {
-  auth: {
-    estado: op<AuthState>()(z.object({}), { public: true }),
-    crearPrimerAdmin: op<Operator>()(
-      z.object({
-        nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio),
-        email: z.string().trim().email(es.primerAdmin.emailInvalido),
-        password: z.string().superRefine((value, ctx) => {
-          const problem = passwordProblem(value);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }),
-      }),
-      { public: true },
-    ),
-    iniciarSesion: op<Operator>()(z.object({ email, password }), { public: true }),
-    cerrarSesion: op<null>()(z.object({}), { public: true }),
-  },
-  shell: {
-    buscar: op<SearchResult[]>()(z.object({ q: z.string().max(200) })),
-    notificaciones: op<AppNotification[]>()(z.object({})),
-    marcarLeida: op<null>()(z.object({ id: z.string().min(1).max(200) })),
-    marcarTodasLeidas: op<null>()(z.object({})),
-    eliminarNotificacion: op<null>()(z.object({ id: z.string().min(1).max(200) })),
-  },
+  auth,
+  shell,
+  jobs,
+  conexion,
+  llamadas,
+  proyectos,
+  servicios,
+  empresas,
+  planes,
+  metricas,
+  bots,
+  mensajes,
+  whatsappResumen,
+  marketing,
+  configuracion,
+  portal,
 } as const;
 
 export type Contract = typeof contract;

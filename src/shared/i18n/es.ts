@@ -2,6 +2,13 @@
  * Every text shown to people, in Spanish, as the specification writes it. Screens and the api layer read
  * from here so a wording lives in one place. Functions build the texts with placeholders.
  */
+import { conexion, trabajos } from './areas/conexion';
+import { llamadas } from './areas/llamadas';
+import { proyectos, servicios, empresas, planes, metricas } from './areas/gestion';
+import { bots, mensajes, whatsappResumen } from './areas/bots';
+import { marketing, configuracion } from './areas/marketing';
+import { portal } from './areas/portal';
+
 export const es = {
   app: {
     nombre: 'Consola de Automatización',
@@ -152,12 +159,6 @@ export const es = {
     canalShopify: 'Shopify',
     canalWhatsapp: 'WhatsApp',
   },
-  portal: {
-    accesoEmpresa: 'Acceso Empresa',
-    servicios: 'Servicios de la Empresa',
-    equipo: 'Llamadas de la Campaña',
-    conversaciones: 'Conversaciones WhatsApp',
-  },
   errores: {
     entradaInvalida: 'Los datos enviados no son válidos.',
     operacionDesconocida: 'Operación desconocida.',
@@ -197,4 +198,19 @@ export const es = {
     otraInstancia: 'La aplicación ya está abierta en otra ventana.',
     errorAlIniciar: 'No se pudo iniciar la aplicación.',
   },
+  // Each feature area keeps its texts in its own file (./areas), so areas can grow independently.
+  trabajos,
+  conexion,
+  llamadas,
+  proyectos,
+  servicios,
+  empresas,
+  planes,
+  metricas,
+  bots,
+  mensajes,
+  whatsappResumen,
+  marketing,
+  configuracion,
+  portal,
 } as const;

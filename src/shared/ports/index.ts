@@ -2,11 +2,13 @@ import type { AuthPort, AuthSession } from './auth';
 import type { DataPort } from './data';
 import type { SecretsPort } from './secrets';
 import type { SettingsPort } from './settings';
+import type { WebhooksPort } from './webhooks';
 
 export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
 export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
 export type { SecretsPort } from './secrets';
 export type { SettingsPort } from './settings';
+export type { WebhooksPort, WebhookResponse } from './webhooks';
 export type { SqlClient, SqlQueryable, SqlResult } from './sql';
 
 /** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
@@ -17,6 +19,8 @@ export interface Backend {
   dataFor(session: AuthSession): DataPort;
   secrets?: SecretsPort;
   settings?: SettingsPort;
+  /** The automation webhooks (outbound calls, flow creation, analysis), called from the Node side. */
+  webhooks?: WebhooksPort;
   /** Clock, injectable for tests of expiry and lockout. */
   now?: () => Date;
 }

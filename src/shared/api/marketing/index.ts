@@ -1,0 +1,9 @@
+import type { ApiDeps, ApiImplementation } from '../index';
+
+/** This area's operations (one module per concern beside this file); see the contract in ../../contract/areas. */
+export function marketingApi(_deps: ApiDeps): Pick<ApiImplementation, 'marketing' | 'configuracion'> {
+  return {
+    marketing: {},
+    configuracion: {},
+  };
+}

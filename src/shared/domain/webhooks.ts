@@ -1,0 +1,71 @@
+/**
+ * The automation endpoints the Node side calls. Addresses and the auth kind are non-secret settings; the
+ * credentials (bearer token, basic user/password, extra headers) live in the keychain, one entry each.
+ */
+export const WEBHOOK_NAMES = [
+  'llamadaSaliente', // outbound call trigger (part 1 §7)
+  'flujoBots', // flow creation for WordPress, Shopify, Duda (part 2 §7, part 3 §7)
+  'flujoWhatsapp', // flow creation for WhatsApp
+  'agentesBase', // base of each company's bot webhook: {base}/{company uuid} (not called, only stored)
+  'analisisArchivo', // marketing agent: document analysis
+  'analisisScraping', // marketing agent: website scraping
+] as const;
+export type WebhookName = (typeof WEBHOOK_NAMES)[number];
+
+export type WebhookAuthKind = 'ninguna' | 'bearer' | 'basic' | 'cabeceras';
+
+/** What is kept in the keychain for one webhook (JSON under the account 'webhook:<name>'). */
+export interface WebhookSecret {
+  token?: string;
+  usuario?: string;
+  contrasena?: string;
+  cabeceras?: Record<string, string>;
+}
+
+/** What the renderer may see: never the secret itself. */
+export interface WebhookInfo {
+  name: WebhookName;
+  url: string;
+  auth: WebhookAuthKind;
+  secretoGuardado: boolean;
+}
+
+export interface WebhookSetting {
+  url: string;
+  auth: WebhookAuthKind;
+}
+
+export const WEBHOOK_SETTINGS_KEY = 'webhooks';
+export const webhookSecretAccount = (name: WebhookName) => `webhook:${name}`;
+
+/** Only absolute http(s) addresses; an empty string means "not configured". */
+export function isWebhookUrl(value: string): boolean {
+  if (value === '') return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The headers a request carries for the stored auth kind and secret. */
+export function authHeaders(kind: WebhookAuthKind, secret: WebhookSecret | null): Record<string, string> {
+  if (!secret) return {};
+  switch (kind) {
+    case 'bearer':
+      return secret.token ? { Authorization: `Bearer ${secret.token}` } : {};
+    case 'basic': {
+      if (!secret.usuario) return {};
+      const raw = `${secret.usuario}:${secret.contrasena ?? ''}`;
+      const bytes = new TextEncoder().encode(raw);
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return { Authorization: `Basic ${btoa(binary)}` };
+    }
+    case 'cabeceras':
+      return { ...(secret.cabeceras ?? {}) };
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,3 @@
+/** Spanish texts of this area, as the specification writes them. Composed into `es` by ../es.ts. */
+export const marketing = {} as const;
+export const configuracion = {} as const;

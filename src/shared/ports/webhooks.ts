@@ -1,0 +1,21 @@
+import type { WebhookName } from '../domain/webhooks';
+
+export interface WebhookResponse {
+  status: number;
+  ok: boolean;
+  /** Parsed JSON when the answer was JSON, else null. */
+  json: unknown;
+  text: string;
+}
+
+/** POSTs from the Node side to the configured automation webhooks, with their keychain credentials. */
+export interface WebhooksPort {
+  /** The configured address, or null when not configured. */
+  url(name: WebhookName): Promise<string | null>;
+  /**
+   * JSON POST with the stored auth headers plus `headers`. Throws AppError('config') when not configured,
+   * AppError('unavailable') on network failure or timeout, AppError('cancelled') when the signal aborts.
+   * A non-2xx answer is returned (ok false), not thrown: each caller has its own message for it.
+   */
+  post(name: WebhookName, body: unknown, options?: { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> }): Promise<WebhookResponse>;
+}
