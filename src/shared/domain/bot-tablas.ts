@@ -2,6 +2,7 @@
  * Message-table names of the bot companies (part 3 §5, §9), shared by the bot channels and the projects
  * provisioning. Pure rules: no I/O.
  */
+import { proyectos as textosProyectos } from '../i18n/areas/gestion';
 
 export const CANALES_BOT = ['duda', 'shopify', 'wordpress', 'whatsapp'] as const;
 export type CanalBot = (typeof CANALES_BOT)[number];
@@ -77,4 +78,121 @@ export function sqlCrearTablaMensajes(tabla: string): string {
     '  created_at TIMESTAMP DEFAULT NOW()',
     ');',
   ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Provisioning from a project (part 2 §5, §7): service types, flows, table-failure rules, instance names.
+
+/** The table holding the channel's bot companies. WhatsApp is keyed by id (uuid optional), the rest by uuid. */
+export const TABLA_EMPRESAS_BOT: Readonly<
+  Record<CanalBot, 'empresas_wordpress_bots' | 'empresas_shopify_bots' | 'empresas_bot_duda' | 'empresas_whatsapp'>
+> = {
+  duda: 'empresas_bot_duda',
+  shopify: 'empresas_shopify_bots',
+  wordpress: 'empresas_wordpress_bots',
+  whatsapp: 'empresas_whatsapp',
+};
+
+/** Which flow-creation webhook builds the channel's workflow: one for WordPress/Shopify/Duda, another for WhatsApp. */
+export const WEBHOOK_FLUJO: Readonly<Record<CanalBot, 'flujoBots' | 'flujoWhatsapp'>> = {
+  duda: 'flujoBots',
+  shopify: 'flujoBots',
+  wordpress: 'flujoBots',
+  whatsapp: 'flujoWhatsapp',
+};
+
+/** The workflow name sent to the automation platform (part 2 §7, part 3 §7). */
+export function nombreFlujo(canal: CanalBot, nombre: string): string {
+  switch (canal) {
+    case 'wordpress':
+      return `Wordpress Flow - ${nombre}`;
+    case 'whatsapp':
+      return `WhatsApp Flow - ${nombre}`;
+    case 'shopify':
+      return `shopify Flow - ${nombre}`;
+    case 'duda':
+      return `Duda Flow - ${nombre}`;
+  }
+}
+
+/**
+ * When creating the message table fails: WordPress and Shopify log the SQL for manual execution and go on
+ * with the flow; Duda and WhatsApp abort (part 2 §7, part 3 §7).
+ */
+export function fallaTablaAborta(canal: CanalBot): boolean {
+  return canal === 'duda' || canal === 'whatsapp';
+}
+
+/** Service type (tipo_servicio) of each channel. */
+export const TIPO_SERVICIO_DE_CANAL: Readonly<Record<CanalBot, 'bot_wordpress' | 'bot_shopify' | 'bot_duda' | 'whatsapp'>> = {
+  duda: 'bot_duda',
+  shopify: 'bot_shopify',
+  wordpress: 'bot_wordpress',
+  whatsapp: 'whatsapp',
+};
+
+/** The channel of a service type, or null for calls and other services. */
+export function canalDeTipoServicio(tipo: string): CanalBot | null {
+  switch (tipo) {
+    case 'bot_wordpress':
+      return 'wordpress';
+    case 'bot_shopify':
+      return 'shopify';
+    case 'bot_duda':
+      return 'duda';
+    case 'whatsapp':
+      return 'whatsapp';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The message table for a new company: the suggested name (a 't_' prefix when it would not start with a
+ * letter, as create_message_table requires), made unique against `ocupados` with _2, _3 … before the
+ * channel suffix so it still ends with it. '' when the name has no usable character.
+ */
+export function nombreTablaLibre(nombre: string, canal: CanalBot, ocupados: ReadonlySet<string>): string {
+  const sugerida = sugerirNombreTabla(nombre, canal);
+  if (!sugerida) return '';
+  const sufijo = SUFIJOS_TABLA[canal];
+  let base = sugerida.slice(0, -sufijo.length);
+  if (!/^[a-z]/.test(base)) base = `t_${base}`;
+  const armar = (extra: string) => {
+    const cabe = LARGO_MAXIMO_TABLA - sufijo.length - extra.length;
+    return `${base.length > cabe ? base.slice(0, cabe).replace(/_+$/g, '') : base}${extra}${sufijo}`;
+  };
+  let candidato = armar('');
+  for (let n = 2; ocupados.has(candidato); n += 1) candidato = armar(`_${n}`);
+  return candidato;
+}
+
+const CARACTERES_PROHIBIDOS = /[<>:"/\\|?*]/;
+
+/**
+ * Instance-name validation (part 2 §5), by service type. Returns the Spanish message shown under
+ * 'Error de Validación', or null when valid.
+ */
+export function validarNombreInstancia(tipo: string, nombre: string): string | null {
+  const limpio = nombre.trim();
+  if (!limpio) return textosProyectos.nombreInstanciaObligatorio;
+  if (tipo === 'llamadas') return limpio.length < 5 ? textosProyectos.nombreCampanaInvalido : null;
+  if (canalDeTipoServicio(tipo) && (limpio.length < 5 || CARACTERES_PROHIBIDOS.test(limpio))) {
+    return textosProyectos.nombreInstanciaInvalido;
+  }
+  return null;
+}
+
+/** The agent webhook stored for a company: {automation host}/webhook/{uuid}, from the configured base. */
+export function webhookAgente(base: string, uuid: string): string {
+  return `${base.replace(/\/+$/, '')}/${uuid}`;
+}
+
+/** Without a configured base: the flow-creation address's origin + '/webhook' ({automation host}/webhook). */
+export function baseAgentesDesde(urlFlujo: string): string | null {
+  try {
+    return `${new URL(urlFlujo).origin}/webhook`;
+  } catch {
+    return null;
+  }
 }
