@@ -69,3 +69,33 @@ export function authHeaders(kind: WebhookAuthKind, secret: WebhookSecret | null)
       return {};
   }
 }
+
+/** Non-secret connection choice, kept in settings; the anon key is in the keychain under its own account. */
+export interface ConnectionSettings {
+  backend?: 'embedded' | 'hosted';
+  supabaseUrl?: string;
+}
+export const CONNECTION_SETTINGS_KEY = 'conexion';
+export const SUPABASE_ANON_KEY_ACCOUNT = 'supabase-anon-key';
+
+/** What Configuración → Conexión shows about the data backend (never the key itself). */
+export interface BackendInfo {
+  /** The choice saved in settings. */
+  backend: 'embedded' | 'hosted';
+  supabaseUrl: string;
+  claveGuardada: boolean;
+  /** The backend this process is running on now. */
+  activo: 'embedded' | 'hosted';
+}
+
+/** A hosted project's address: https, or http only for a local server (127.0.0.1 / localhost). */
+export function isSupabaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.username || url.password || url.search || url.hash) return false;
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}

@@ -35,4 +35,9 @@ export interface AuthPort {
   getLoginLock(email: string): Promise<LoginLock>;
   recordLoginFailure(email: string, lock: LoginLock): Promise<void>;
   clearLoginFailures(email: string): Promise<void>;
+  /**
+   * Changes the signed-in operator's password after verifying the current one. Returns false (and changes
+   * nothing) when the current password is wrong. Throws AppError with the provider's message otherwise.
+   */
+  changePassword(token: string, currentPassword: string, newPassword: string): Promise<boolean>;
 }

@@ -3,6 +3,7 @@ import type { DataPort } from './data';
 import type { SecretsPort } from './secrets';
 import type { SettingsPort } from './settings';
 import type { WebhooksPort } from './webhooks';
+import type { StoragePort } from './storage';
 
 export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
 export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
@@ -10,6 +11,7 @@ export type { SecretsPort } from './secrets';
 export type { SettingsPort } from './settings';
 export type { WebhooksPort, WebhookResponse } from './webhooks';
 export type { SqlClient, SqlQueryable, SqlResult } from './sql';
+export type { StoragePort } from './storage';
 
 /** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
 export interface Backend {
@@ -21,6 +23,13 @@ export interface Backend {
   settings?: SettingsPort;
   /** The automation webhooks (outbound calls, flow creation, analysis), called from the Node side. */
   webhooks?: WebhooksPort;
+  /** File storage acting as the given operator (the hosted project's policies apply). */
+  storageFor?(session: AuthSession): StoragePort;
+  /**
+   * Asks the host to close this backend and open the one the connection settings now choose, once the
+   * current call has answered (Configuración → Conexión). Absent where there is no host (tests).
+   */
+  reconnect?: () => void;
   /** Clock, injectable for tests of expiry and lockout. */
   now?: () => Date;
 }

@@ -129,5 +129,27 @@ export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Da
     async clearLoginFailures(email) {
       await db.query('delete from auth.login_attempts where email = $1', [normalizeEmail(email)]);
     },
+
+    async changePassword(token, currentPassword, newPassword) {
+      return db.transaction(async (tx) => {
+        const { rows: live } = await tx.query<{ user_id: string }>(
+          'select user_id from auth.sessions where token_hash = $1 and expires_at > $2',
+          [hashToken(token), now().toISOString()],
+        );
+        const userId = live[0]?.user_id;
+        if (!userId) throw new AppError('unauthenticated', es.login.sesionExpirada);
+        // The current password is verified in the same statement that changes it.
+        const { rows } = await tx.query<{ id: string }>(
+          `update auth.users set encrypted_password = crypt($3, gen_salt('bf', ${BCRYPT_COST})), updated_at = $4
+            where id = $1 and encrypted_password = crypt($2, encrypted_password)
+            returning id`,
+          [userId, currentPassword, newPassword, now().toISOString()],
+        );
+        if (rows.length === 0) return false;
+        // Other sessions of this operator end: whoever knew the old password is signed out.
+        await tx.query('delete from auth.sessions where user_id = $1 and token_hash <> $2', [userId, hashToken(token)]);
+        return true;
+      });
+    },
   };
 }

@@ -8,6 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Backend } from '../../../shared/ports';
 import type { AuthPort, AuthSession, LoginLock } from '../../../shared/ports/auth';
 import type { SecretsPort } from '../../../shared/ports/secrets';
+import type { StoragePort } from '../../../shared/ports/storage';
 import type { Operator } from '../../../shared/domain/operator';
 import { normalizeEmail } from '../../../shared/domain/lockout';
 import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
@@ -116,7 +117,56 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     getLoginLock: async (email) => locks.get(normalizeEmail(email)) ?? { failedCount: 0, lockedUntil: null },
     recordLoginFailure: async (email, lock) => void locks.set(normalizeEmail(email), lock),
     clearLoginFailures: async (email) => void locks.delete(normalizeEmail(email)),
+
+    async changePassword(token, currentPassword, newPassword) {
+      const live = sessions.get(hash(token));
+      if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
+      // Supabase's updateUser only needs the new password; the current one is checked first with a
+      // throwaway client whose session lives in memory only and is ended at once.
+      const probe = createClient(config.url, config.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        ...(typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {}),
+      });
+      const { data, error } = await probe.auth.signInWithPassword({ email: live.operator.email, password: currentPassword });
+      if (error || !data.user) {
+        if (error && (error.status === undefined || error.status === 0 || error.status >= 500)) {
+          throw new AppError('unavailable', es.errores.servidorDatosNoDisponible);
+        }
+        return false;
+      }
+      await probe.auth.signOut({ scope: 'local' }).catch(() => undefined);
+      const { error: updateError } = await live.client.auth.updateUser({ password: newPassword });
+      if (updateError) throw new AppError('validation', updateError.message || es.configuracion.errorCambiar);
+      return true;
+    },
+
   };
+
+  /** Supabase Storage with the operator's own client (the bucket's policies apply). */
+  function storageOf(client: SupabaseClient): StoragePort {
+    return {
+      async upload(bucket, path, bytes, options) {
+        const { error } = await client.storage.from(bucket).upload(path, bytes, {
+          contentType: options.contentType,
+          cacheControl: String(options.cacheControlSeconds),
+          upsert: false,
+        });
+        if (error) {
+          const status = Number((error as { statusCode?: string | number }).statusCode ?? 0);
+          throw new AppError(status === 409 ? 'conflict' : 'unavailable', es.errores.errorDatos);
+        }
+      },
+      async download(bucket, path) {
+        const { data, error } = await client.storage.from(bucket).download(path);
+        if (error || !data) throw new AppError('not_found', es.marketing.archivoNoEncontrado);
+        return new Uint8Array(await data.arrayBuffer());
+      },
+      async remove(bucket, paths) {
+        const { error } = await client.storage.from(bucket).remove(paths);
+        if (error) throw new AppError('unavailable', es.errores.errorDatos);
+      },
+    };
+  }
 
   return {
     kind: 'hosted',
@@ -125,6 +175,11 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const live = sessions.get(hash(session.token));
       if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
       return createSupabaseExecutor(live.client);
+    },
+    storageFor(session) {
+      const live = sessions.get(hash(session.token));
+      if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
+      return storageOf(live.client);
     },
     secrets,
     now,

@@ -5,6 +5,10 @@ import { requireSession } from '../session';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 import {
+  CONNECTION_SETTINGS_KEY,
+  SUPABASE_ANON_KEY_ACCOUNT,
+  type BackendInfo,
+  type ConnectionSettings,
   WEBHOOK_NAMES,
   WEBHOOK_SETTINGS_KEY,
   webhookSecretAccount,
@@ -38,6 +42,54 @@ function secretFrom(input: GuardarWebhookInput): WebhookSecret | null {
   }
 }
 
+const PRUEBA_TIMEOUT_MS = 10_000;
+
+/**
+ * 'Probar conexión': the auth service must accept the anon key, then the data API must know the
+ * console's tables. Each failure says which step failed. fetchFn is injectable for tests.
+ */
+export async function probarProyecto(url: string, anonKey: string, fetchFn: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<string> {
+  const t = es.configuracion;
+  const base = url.replace(/\/+$/, '');
+  const get = async (path: string): Promise<{ status: number; body: unknown }> => {
+    let res: Response;
+    try {
+      res = await fetchFn(`${base}${path}`, {
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+        signal: AbortSignal.timeout(PRUEBA_TIMEOUT_MS),
+        redirect: 'error',
+      });
+    } catch (error) {
+      const name = (error as Error)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new AppError('unavailable', t.pruebaTiempo);
+      throw new AppError('unavailable', t.pruebaSinRed(base));
+    }
+    const text = await res.text().catch(() => '');
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = undefined; // not JSON at all
+    }
+    return { status: res.status, body };
+  };
+
+  const auth = await get('/auth/v1/settings');
+  if (auth.status === 401 || auth.status === 403) throw new AppError('config', t.pruebaClaveRechazada);
+  if (auth.status < 200 || auth.status >= 300 || typeof auth.body !== 'object' || auth.body === null) {
+    throw new AppError('config', t.pruebaNoEsSupabase(auth.status));
+  }
+  const data = await get('/rest/v1/agente_marketing?select=id&limit=1');
+  if (data.status === 401 || data.status === 403) {
+    // RLS hides rows from anon, it does not refuse: a refusal here means the key is wrong.
+    throw new AppError('config', t.pruebaClaveRechazada);
+  }
+  const code = typeof data.body === 'object' && data.body !== null ? String((data.body as { code?: unknown }).code ?? '') : '';
+  if (data.status === 404 || code === 'PGRST205' || code === '42P01') throw new AppError('config', t.pruebaSinTablas);
+  if (data.status < 200 || data.status >= 300) throw new AppError('unavailable', t.pruebaErrorDatos(data.status));
+  return t.pruebaOk;
+}
+
 export function conexionOperations(backend: Backend) {
   const settings = () => {
     if (!backend.settings) throw new AppError('config', es.errores.requiereEscritorio);
@@ -56,7 +108,57 @@ export function conexionOperations(backend: Backend) {
     return { name, url: setting?.url ?? '', auth, secretoGuardado };
   }
 
+  async function backendInfo(): Promise<BackendInfo> {
+    const saved = settings().get<ConnectionSettings>(CONNECTION_SETTINGS_KEY) ?? {};
+    const claveGuardada = backend.secrets ? Boolean(await backend.secrets.get(SUPABASE_ANON_KEY_ACCOUNT).catch(() => null)) : false;
+    return {
+      backend: saved.backend === 'hosted' ? 'hosted' : 'embedded',
+      supabaseUrl: saved.supabaseUrl ?? '',
+      claveGuardada,
+      activo: backend.kind,
+    };
+  }
+
+  async function storedOrGiven(anonKey: string | undefined): Promise<string> {
+    const key = anonKey?.trim() || (await secrets().get(SUPABASE_ANON_KEY_ACCOUNT));
+    if (!key) throw new AppError('validation', es.configuracion.faltaClave);
+    return key;
+  }
+
   return {
+    async backend(_input: Record<string, never>, ctx: CallContext): Promise<BackendInfo> {
+      await requireSession(backend, ctx);
+      return backendInfo();
+    },
+
+    async probarSupabase(input: { supabaseUrl: string; anonKey?: string }, ctx: CallContext): Promise<{ mensaje: string }> {
+      await requireSession(backend, ctx);
+      return { mensaje: await probarProyecto(input.supabaseUrl, await storedOrGiven(input.anonKey)) };
+    },
+
+    async guardarBackend(
+      input: { backend: 'embedded' } | { backend: 'hosted'; supabaseUrl: string; anonKey?: string },
+      ctx: CallContext,
+    ): Promise<BackendInfo> {
+      const session = await requireSession(backend, ctx);
+      if (input.backend === 'hosted') {
+        const key = await storedOrGiven(input.anonKey);
+        // Never switch to a project that does not answer: the operator could not sign in again.
+        await probarProyecto(input.supabaseUrl, key);
+        if (input.anonKey?.trim()) await secrets().set(SUPABASE_ANON_KEY_ACCOUNT, key);
+        settings().set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { backend: 'hosted', supabaseUrl: input.supabaseUrl.replace(/\/+$/, '') });
+      } else {
+        const saved = settings().get<ConnectionSettings>(CONNECTION_SETTINGS_KEY) ?? {};
+        settings().set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { ...saved, backend: 'embedded' });
+      }
+      const info = await backendInfo();
+      // Switching backend signs the operator out; the host reopens once this answer has been sent.
+      ctx.setToken(null);
+      await backend.auth.signOut(session.token).catch(() => undefined);
+      backend.reconnect?.();
+      return info;
+    },
+
     async webhooks(_input: Record<string, never>, ctx: CallContext): Promise<WebhookInfo[]> {
       await requireSession(backend, ctx);
       return Promise.all(WEBHOOK_NAMES.map(info));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { op } from '../define';
-import { WEBHOOK_NAMES, isWebhookUrl, type WebhookInfo } from '../../domain/webhooks';
+import { WEBHOOK_NAMES, isSupabaseUrl, isWebhookUrl, type BackendInfo, type WebhookInfo } from '../../domain/webhooks';
+import { configuracion as tc } from '../../i18n/areas/marketing';
 import { conexion as t } from '../../i18n/areas/conexion';
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
@@ -23,5 +24,25 @@ export const conexion = {
         .record(z.string().regex(headerName, t.cabecerasInvalidas), z.string().max(4000).refine((v) => !/[\r\n]/.test(v), t.cabecerasInvalidas))
         .optional(),
     }),
+  ),
+  /** The data backend: embedded database or a hosted Supabase project (anon key in the keychain). */
+  backend: op<BackendInfo>()(z.object({})),
+  /** Tries the hosted project (the given key, or the stored one) and says clearly what failed. */
+  probarSupabase: op<{ mensaje: string }>()(
+    z.object({
+      supabaseUrl: z.string().trim().max(500).refine(isSupabaseUrl, tc.urlSupabaseInvalida),
+      anonKey: z.string().trim().max(4000).optional(),
+    }),
+  ),
+  /** Saves the choice, signs the caller out and makes the host reconnect to the chosen backend. */
+  guardarBackend: op<BackendInfo>()(
+    z.discriminatedUnion('backend', [
+      z.object({ backend: z.literal('embedded') }),
+      z.object({
+        backend: z.literal('hosted'),
+        supabaseUrl: z.string().trim().max(500).refine(isSupabaseUrl, tc.urlSupabaseInvalida),
+        anonKey: z.string().trim().max(4000).optional(),
+      }),
+    ]),
   ),
 } as const;
