@@ -413,9 +413,17 @@ describe.each(BACKENDS)('esquema en %s', (_name, fresh) => {
       expect(porEstado.rows.map((x) => [x.status, Number(x.campana)])).toEqual([['zumbido_raro', campana]]);
     });
 
-    it('respeta RLS: quien no es operador no encuentra nada', async () => {
+    it('decide el acceso como RLS: quien no es operador no encuentra nada y anon no puede llamarla', async () => {
       const r = await as(db, { sub: intruso }, (tx) => tx.query(`select * from buscar_clientes('zoe')`));
       expect(r.rows).toEqual([]);
+      const l = await as(db, { sub: intruso }, (tx) => tx.query(`select * from buscar_llamadas('320777')`));
+      expect(l.rows).toEqual([]);
+      const c = await as(db, { sub: intruso }, (tx) => tx.query(`select * from buscar_campanas('busqueda')`));
+      expect(c.rows).toEqual([]);
+      await pgError(as(db, 'anon', (tx) => tx.query(`select * from buscar_clientes('zoe')`)), '42501');
+      const privilegio = await as(db, { sub: operador }, (tx) => one<{ p: boolean }>(tx, 'select public.es_operador() as p'));
+      expect(privilegio.p).toBe(true);
+      await pgError(as(db, { sub: operador }, (tx) => tx.query('select public.llamador_privilegiado()')), '42501');
     });
   });
 
