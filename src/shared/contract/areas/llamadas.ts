@@ -1,3 +1,131 @@
 // Each area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../define.ts.
+import { z } from 'zod';
+import { op } from '../define';
+import type { JobState } from '../../domain/jobs';
+import type {
+  Campana,
+  Cliente,
+  ClientesPagina,
+  ConfiguracionLlamadas,
+  EstadisticasCampana,
+  LlamadaRegistro,
+  LoteEstado,
+  ResumenLlamadas,
+} from '../../domain/llamadas-tipos';
+import { CSV_MAX_CAMPO, CSV_MAX_FILAS } from '../../domain/csv-clientes';
+import { MAX_SIMULTANEAS, esHora, esZonaHoraria } from '../../domain/llamadas-reglas';
+import { llamadas as t } from '../../i18n/areas/llamadas';
+
+/** bigint ids may arrive as numbers or strings: both become a positive integer. */
+const id = z.union([z.number(), z.string().regex(/^\d{1,18}$/)]).transform((v) => Number(v)).pipe(z.number().int().positive());
+const texto = (max: number) => z.string().max(max);
+const requerido = (max: number) => z.string().trim().min(1, t.formCliente.obligatorio).max(max);
+const uuid = z.string().uuid();
+
+const cliente = z.object({
+  nombre: requerido(200),
+  apellido: requerido(200),
+  email: z.string().trim().min(1, t.formCliente.obligatorio).max(320).email(t.formCliente.emailInvalido),
+  telefono: requerido(40).refine((v) => /^\+?[\d\s().-]{5,40}$/.test(v), t.formCliente.telefonoInvalido),
+  empresa: texto(200).optional().nullable(),
+  cargo: texto(200).optional().nullable(),
+  campanaId: id,
+  noLlamar: z.boolean().optional(),
+});
+
+const filaCsv = z.object({
+  nombre: texto(CSV_MAX_CAMPO),
+  apellido: texto(CSV_MAX_CAMPO),
+  email: texto(CSV_MAX_CAMPO),
+  telefono: texto(CSV_MAX_CAMPO),
+  empresa: texto(CSV_MAX_CAMPO),
+  cargo: texto(CSV_MAX_CAMPO),
+});
+
+const fechaIso = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), t.resumen.fechaInvalida);
+
 /** Outbound call campaigns: campaigns, clients, CSV import, calling, call history, summary (issue: calls). */
-export const llamadas = {} as const;
+export const llamadas = {
+  // Campaigns (part 1 §2.5).
+  listarCampanas: op<Campana[]>()(z.object({})),
+  crearCampana: op<Campana>()(
+    z.object({
+      nombre: z.string().trim().min(1, t.campanas.nombreObligatorio).max(200),
+      minutos: z.coerce.number({ message: t.campanas.minutosMayorCero }).int(t.campanas.minutosMayorCero).gt(0, t.campanas.minutosMayorCero).max(10_000_000),
+    }),
+  ),
+  actualizarCampana: op<Campana>()(
+    z.object({
+      id,
+      nombre: z.string().trim().min(1, t.campanas.nombreObligatorio).max(200),
+      minutos: z.coerce.number({ message: t.campanas.minutosMayorCero }).int(t.campanas.minutosMayorCero).gt(0, t.campanas.minutosMayorCero).max(10_000_000).optional(),
+    }),
+  ),
+
+  // Clients (part 1 §2.6, §2.7).
+  clientesPagina: op<ClientesPagina>()(
+    z.object({
+      campanaId: id,
+      nombre: texto(200).optional(),
+      email: texto(200).optional(),
+      telefono: texto(200).optional(),
+      empresa: texto(200).optional(),
+      pagina: z.number().int().min(1).max(1_000_000).default(1),
+      porPagina: z.number().int().min(1).max(100).default(10),
+    }),
+  ),
+  estadisticas: op<EstadisticasCampana>()(z.object({ campanaId: id })),
+  crearCliente: op<Cliente>()(cliente),
+  actualizarCliente: op<Cliente>()(cliente.extend({ id })),
+  eliminarCliente: op<null>()(z.object({ id })),
+
+  // Call configuration (part 1 §2.7) and the calling window (beyond the original).
+  configuracion: op<ConfiguracionLlamadas | null>()(z.object({ campanaId: id })),
+  guardarConfiguracion: op<{ configuracion: ConfiguracionLlamadas; creada: boolean }>()(
+    z
+      .object({
+        campanaId: id,
+        agentid: texto(300).transform((v) => v.trim()),
+        agentphonenumberid: texto(300).transform((v) => v.trim()),
+        prompt: texto(20_000),
+        horaInicio: z.string().refine(esHora, t.configuracion.horaInvalida).default('08:00'),
+        horaFin: z.string().refine(esHora, t.configuracion.horaInvalida).default('20:00'),
+        zonaHoraria: z.string().max(100).refine(esZonaHoraria, t.configuracion.zonaInvalida).default('America/Bogota'),
+        maxSimultaneas: z.number().int().min(1).max(MAX_SIMULTANEAS).default(1),
+      })
+      .refine((v) => v.horaInicio < v.horaFin, { message: t.configuracion.horarioInvalido, path: ['horaFin'] }),
+  ),
+
+  // CSV import (part 1 §5): which keys already exist (for the preview), then the save in one transaction.
+  clavesExistentes: op<Array<[string, string]>>()(
+    z.object({ campanaId: id, claves: z.array(z.object({ email: texto(CSV_MAX_CAMPO), telefono: texto(CSV_MAX_CAMPO) })).max(CSV_MAX_FILAS) }),
+  ),
+  importarClientes: op<{ insertados: number; omitidos: number }>()(
+    z.object({ campanaId: id, filas: z.array(filaCsv).min(1, t.csv.sinFilasValidas).max(CSV_MAX_FILAS, t.csv.errorDemasiadasFilas(CSV_MAX_FILAS)) }),
+  ),
+
+  // Calling (part 1 §4, §5, §7): from the main process, checks repeated there.
+  llamar: op<{ mensaje: string }>()(z.object({ clienteId: id })),
+  llamarLote: op<JobState>()(
+    z.object({
+      campanaId: id,
+      clienteIds: z.array(id).max(CSV_MAX_FILAS),
+      /** Overrides the campaign's setting (1–5). */
+      simultaneas: z.number().int().min(1).max(MAX_SIMULTANEAS).optional(),
+      /** Per-request timeout. */
+      timeoutMs: z.number().int().min(100).max(120_000).optional(),
+    }),
+  ),
+  estadoLote: op<LoteEstado>()(z.object({ id: uuid })),
+  pausarLote: op<LoteEstado>()(z.object({ id: uuid })),
+  reanudarLote: op<LoteEstado>()(z.object({ id: uuid })),
+  cancelarLote: op<LoteEstado>()(z.object({ id: uuid })),
+  reintentarFallidas: op<JobState>()(z.object({ id: uuid, timeoutMs: z.number().int().min(100).max(120_000).optional() })),
+
+  // Call history (part 2 §2, §5) and audio.
+  historial: op<LlamadaRegistro[]>()(z.object({ telefono: z.string().trim().min(1).max(60), q: texto(200).optional() })),
+  audio: op<{ base64: string; mime: string }>()(z.object({ conversationId: z.string().trim().min(1).max(300) })),
+
+  // Resumen (part 1 §2.8).
+  resumen: op<ResumenLlamadas>()(z.object({ campanaId: id, desde: fechaIso.nullish(), hasta: fechaIso.nullish() })),
+} as const;

@@ -1,0 +1,251 @@
+/**
+ * Calling (part 1 §4, §5, §7): each call is a POST from the Node side to the 'llamadaSaliente' webhook with
+ * the keychain credentials. The checks of the screen are repeated here: configuration, a call in progress,
+ * the minute cap, the calling window and the 'No llamar' flag. Bulk calls run as a job (progress, pause,
+ * cancel) with at most the campaign's number of requests at once; every attempt is recorded.
+ */
+import type { ApiDeps } from '../index';
+import type { AuthSession } from '../../ports';
+import type { CallContext } from '../context';
+import type { JobState } from '../../domain/jobs';
+import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from '../../domain/llamadas-tipos';
+import { requireSession } from '../session';
+import { AppError } from '../../errors';
+import { es } from '../../i18n/es';
+import { llamadasRepository, type LlamadasRepository } from './repository';
+import { Compuerta, ejecutarLote, type Resultado } from './lote';
+import { dentroDeHorario } from '../../domain/llamadas-reglas';
+
+const t = es.llamadas;
+export const TIMEOUT_LLAMADA_MS = 15_000;
+const MAX_LOTES_GUARDADOS = 50;
+
+interface Lote {
+  owner: string;
+  campanaId: number;
+  compuerta: Compuerta;
+  resultados: ResultadoLoteCliente[];
+  omitidas: number;
+}
+
+export function cuerpoLlamada(cliente: Cliente, config: ConfiguracionLlamadas) {
+  return {
+    name: `${cliente.nombre} ${cliente.apellido}`.trim(),
+    email: cliente.email,
+    phone: cliente.telefono,
+    company: cliente.empresa ?? '',
+    agent_id: config.agentid,
+    agent_phone_number_id: config.agentphonenumberid,
+    position: cliente.cargo ?? '',
+  };
+}
+
+export function crearLlamador({ backend, jobs }: ApiDeps) {
+  /** Operators with a call (single or bulk) in progress. */
+  const enCurso = new Set<string>();
+  const lotes = new Map<string, Lote>();
+  const now = () => (backend.now ? backend.now() : new Date());
+
+  async function contexto(ctx: CallContext) {
+    const session = await requireSession(backend, ctx);
+    return { session, repo: llamadasRepository(backend.dataFor(session)) };
+  }
+
+  /** The checks every call needs, in the order of part 1 §5. Throws the dialog's message. */
+  async function comprobar(repo: LlamadasRepository, session: AuthSession, campanaId: number): Promise<ConfiguracionLlamadas> {
+    const config = await repo.configuracion(campanaId);
+    if (!config || !config.agentid.trim() || !config.agentphonenumberid.trim()) {
+      throw new AppError('config', t.llamar.errorConfiguracion, { detalle: t.llamar.errorConfiguracionDetalle });
+    }
+    if (enCurso.has(session.operator.id)) throw new AppError('conflict', t.llamar.enProgreso);
+    await comprobarTope(repo, campanaId);
+    if (!dentroDeHorario(now(), config.horaInicio, config.horaFin, config.zonaHoraria)) {
+      throw new AppError('conflict', t.llamar.fueraDeHorario(config.horaInicio, config.horaFin, config.zonaHoraria));
+    }
+    return config;
+  }
+
+  async function comprobarTope(repo: LlamadasRepository, campanaId: number) {
+    const campana = await repo.campana(campanaId);
+    if (!campana) throw new AppError('not_found', t.campanas.noExiste);
+    if (campana.estadoTope === 'excedido') throw new AppError('conflict', t.llamar.limiteExcedido, { detalle: t.llamar.limiteExcedidoDetalle });
+  }
+
+  /** One POST; never throws: the outcome says what happened. */
+  async function enviar(cliente: Cliente, config: ConfiguracionLlamadas, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<Resultado & { httpStatus?: number }> {
+    if (!backend.webhooks) return { estado: 'fallida', detalle: es.conexion.webhookSinConfigurar(es.conexion.nombres.llamadaSaliente) };
+    try {
+      const res = await backend.webhooks.post('llamadaSaliente', cuerpoLlamada(cliente, config), {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? TIMEOUT_LLAMADA_MS,
+      });
+      if (res.ok) return { estado: 'exitosa', httpStatus: res.status };
+      return { estado: 'fallida', detalle: t.llamar.respuestaServidor(res.status), httpStatus: res.status };
+    } catch (error) {
+      return { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar };
+    }
+  }
+
+  function estadoDe(id: string, owner: string): LoteEstado {
+    const lote = lotes.get(id);
+    if (!lote || lote.owner !== owner) throw new AppError('not_found', t.llamar.loteNoEncontrado);
+    const job = jobs.get(id, owner);
+    return {
+      id,
+      status: job.status,
+      pausado: lote.compuerta.pausada && job.status === 'running',
+      done: job.done,
+      total: job.total,
+      ok: job.ok,
+      failed: job.failed,
+      omitidas: lote.omitidas,
+      message: job.message,
+      resultados: lote.resultados.map((r) => ({ ...r })),
+    };
+  }
+
+  function podar() {
+    if (lotes.size < MAX_LOTES_GUARDADOS) return;
+    for (const [id, lote] of lotes) {
+      let vivo = false;
+      try {
+        vivo = jobs.get(id, lote.owner).status === 'running';
+      } catch {
+        vivo = false;
+      }
+      if (!vivo) lotes.delete(id);
+      if (lotes.size < MAX_LOTES_GUARDADOS) break;
+    }
+  }
+
+  async function iniciarLote(session: AuthSession, repo: LlamadasRepository, campanaId: number, clienteIds: number[], options: { simultaneas?: number; timeoutMs?: number }): Promise<JobState> {
+    const config = await comprobar(repo, session, campanaId);
+    const ids = [...new Set(clienteIds)];
+    if (ids.length === 0) throw new AppError('validation', t.llamar.sinSeleccion, { detalle: t.llamar.sinSeleccionDetalle });
+    const encontrados = await repo.clientes(ids);
+    const porId = new Map(encontrados.filter((c) => c.campanaId === campanaId).map((c) => [c.id, c]));
+    const clientes = ids.map((id) => porId.get(id)).filter((c): c is Cliente => Boolean(c));
+    if (clientes.length === 0) throw new AppError('validation', t.llamar.sinSeleccion, { detalle: t.llamar.sinSeleccionDetalle });
+
+    const owner = session.operator.id;
+    const lote: Lote = {
+      owner,
+      campanaId,
+      compuerta: new Compuerta(),
+      resultados: clientes.map((c) => ({ clienteId: c.id, nombre: `${c.nombre} ${c.apellido}`.trim(), telefono: c.telefono, estado: 'pendiente' })),
+      omitidas: 0,
+    };
+    const concurrency = options.simultaneas ?? config.maxSimultaneas;
+    enCurso.add(owner);
+    let loteId = '';
+    podar();
+    const job = jobs.start('llamadas', owner, clientes.length, async (jobCtx) => {
+      // The job id is known once start() returns; the first await below comes after that.
+      await Promise.resolve();
+      let done = 0;
+      let ok = 0;
+      let failed = 0;
+      try {
+        const resumen = await ejecutarLote(clientes, {
+          concurrency,
+          signal: jobCtx.signal,
+          compuerta: lote.compuerta,
+          onStart: (_c, i) => {
+            lote.resultados[i]!.estado = 'en_curso';
+          },
+          send: async (cliente) => {
+            let result: Resultado & { httpStatus?: number };
+            if (cliente.noLlamar) result = { estado: 'omitida', detalle: t.llamar.clienteOmitidoNoLlamar };
+            else if (!dentroDeHorario(now(), config.horaInicio, config.horaFin, config.zonaHoraria)) result = { estado: 'omitida', detalle: t.llamar.fueraDeHorarioCorto };
+            else {
+              try {
+                await comprobarTope(repo, campanaId);
+                result = await enviar(cliente, config, { signal: jobCtx.signal, timeoutMs: options.timeoutMs });
+              } catch (error) {
+                result = { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar };
+              }
+            }
+            if (jobCtx.signal.aborted && result.estado === 'fallida') result = { estado: 'omitida', detalle: t.llamar.cancelada };
+            await repo
+              .registrarIntento({ lote: loteId, campanaId, clienteId: cliente.id, telefono: cliente.telefono, nombre: `${cliente.nombre} ${cliente.apellido}`.trim(), resultado: result.estado, detalle: result.detalle, httpStatus: result.httpStatus })
+              .catch(() => undefined);
+            return result;
+          },
+          onResult: (_c, i, result) => {
+            lote.resultados[i] = { ...lote.resultados[i]!, estado: result.estado, detalle: result.detalle };
+            done += 1;
+            if (result.estado === 'exitosa') ok += 1;
+            else if (result.estado === 'fallida') failed += 1;
+            else lote.omitidas += 1;
+            jobCtx.progress({ done, ok, failed, message: t.lote.progreso(done, clientes.length) });
+          },
+        });
+        jobCtx.progress({ message: t.llamar.resultadoLote(resumen.exitosas, resumen.fallidas) });
+        return resumen;
+      } finally {
+        enCurso.delete(owner);
+      }
+    });
+    loteId = job.id;
+    lotes.set(job.id, lote);
+    return job;
+  }
+
+  return {
+    async llamar(input: { clienteId: number }, ctx: CallContext): Promise<{ mensaje: string }> {
+      const { session, repo } = await contexto(ctx);
+      const cliente = await repo.cliente(input.clienteId);
+      if (!cliente) throw new AppError('not_found', t.clientes.noExiste);
+      const config = await comprobar(repo, session, cliente.campanaId);
+      const nombre = `${cliente.nombre} ${cliente.apellido}`.trim();
+      if (cliente.noLlamar) throw new AppError('conflict', t.llamar.noLlamar(nombre));
+      enCurso.add(session.operator.id);
+      try {
+        const result = await enviar(cliente, config, {});
+        await repo
+          .registrarIntento({ lote: null, campanaId: cliente.campanaId, clienteId: cliente.id, telefono: cliente.telefono, nombre, resultado: result.estado, detalle: result.detalle, httpStatus: result.httpStatus })
+          .catch(() => undefined);
+        if (result.estado !== 'exitosa') throw new AppError('unavailable', t.llamar.errorIniciar, { detalle: result.detalle });
+        return { mensaje: t.llamar.iniciada(nombre) };
+      } finally {
+        enCurso.delete(session.operator.id);
+      }
+    },
+
+    async llamarLote(input: { campanaId: number; clienteIds: number[]; simultaneas?: number; timeoutMs?: number }, ctx: CallContext): Promise<JobState> {
+      const { session, repo } = await contexto(ctx);
+      return iniciarLote(session, repo, input.campanaId, input.clienteIds, input);
+    },
+
+    async estadoLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
+      const session = await requireSession(backend, ctx);
+      return estadoDe(input.id, session.operator.id);
+    },
+    async pausarLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
+      const session = await requireSession(backend, ctx);
+      estadoDe(input.id, session.operator.id);
+      lotes.get(input.id)!.compuerta.pausar();
+      return estadoDe(input.id, session.operator.id);
+    },
+    async reanudarLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
+      const session = await requireSession(backend, ctx);
+      estadoDe(input.id, session.operator.id);
+      lotes.get(input.id)!.compuerta.reanudar();
+      return estadoDe(input.id, session.operator.id);
+    },
+    async cancelarLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
+      const session = await requireSession(backend, ctx);
+      estadoDe(input.id, session.operator.id);
+      jobs.cancel(input.id, session.operator.id);
+      return estadoDe(input.id, session.operator.id);
+    },
+
+    async reintentarFallidas(input: { id: string; timeoutMs?: number }, ctx: CallContext): Promise<JobState> {
+      const { session, repo } = await contexto(ctx);
+      const fallidas = await repo.fallidasDeLote(input.id);
+      if (fallidas.length === 0) throw new AppError('validation', t.llamar.sinFallidas);
+      const campanaId = fallidas[0]!.campanaId;
+      return iniciarLote(session, repo, campanaId, fallidas.map((f) => f.clienteId), { timeoutMs: input.timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,268 @@
+/** Reads and writes of the call-campaign area, once, against the data port. bigint ids normalised here. */
+import type { DataPort } from '../../ports';
+import type {
+  Campana,
+  Cliente,
+  ClienteFila,
+  ConfiguracionLlamadas,
+  EstadisticasCampana,
+  EstadoTope,
+  FilaImportacion,
+  LlamadaRegistro,
+  ResultadoIntento,
+} from '../../domain/llamadas-tipos';
+import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado } from '../../domain/llamadas-reglas';
+
+type Row = Record<string, unknown>;
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+const iso = (v: unknown): string | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+};
+const hhmm = (v: unknown, fallback: string) => (typeof v === 'string' && /^\d{2}:\d{2}/.test(v) ? v.slice(0, 5) : fallback);
+
+export function toCampana(r: Row): Campana {
+  const minutos = numeroOCero(r.minutos);
+  const consumidos = numeroOCero(r.minutos_consumidos);
+  return {
+    id: normalizarId(r.campana_id ?? r.id),
+    nombre: str(r.nombre),
+    minutos,
+    minutosConsumidos: consumidos,
+    costoTotal: numeroOCero(r.costo_total),
+    estadoTope: (r.estado_tope as EstadoTope | undefined) ?? estadoTope(consumidos, minutos),
+  };
+}
+
+export function toCliente(r: Row): Cliente {
+  return {
+    id: normalizarId(r.id),
+    nombre: str(r.nombre),
+    apellido: str(r.apellido),
+    email: str(r.email),
+    telefono: str(r.telefono),
+    empresa: strOrNull(r.empresa),
+    cargo: strOrNull(r.cargo),
+    campanaId: normalizarId(r.campana_id),
+    noLlamar: r.no_llamar === true,
+  };
+}
+
+function toClienteFila(r: Row): ClienteFila {
+  return {
+    ...toCliente(r),
+    // '' = the latest call has no status (badge 'En proceso'); null = no calls ('Sin llamadas').
+    ultimoEstado: numeroOCero(r.llamadas) > 0 ? str(r.ultimo_estado) : null,
+    ultimaLlamada: iso(r.ultima_llamada),
+    llamadas: numeroOCero(r.llamadas),
+  };
+}
+
+function toConfiguracion(r: Row): ConfiguracionLlamadas {
+  return {
+    id: normalizarId(r.id),
+    campanaId: normalizarId(r.campana_id),
+    agentid: str(r.agentid),
+    agentphonenumberid: str(r.agentphonenumberid),
+    prompt: str(r.prompt),
+    horaInicio: hhmm(r.hora_inicio, '08:00'),
+    horaFin: hhmm(r.hora_fin, '20:00'),
+    zonaHoraria: str(r.zona_horaria) || 'America/Bogota',
+    maxSimultaneas: Math.min(5, Math.max(1, numeroOCero(r.max_simultaneas) || 1)),
+  };
+}
+
+function toLlamada(r: Row): LlamadaRegistro {
+  return {
+    id: normalizarId(r.id),
+    createdAt: iso(r.created_at),
+    agentId: strOrNull(r.agent_id),
+    phone: strOrNull(r.phone),
+    campana: r.campana === null || r.campana === undefined ? null : normalizarId(r.campana),
+    campanaNombre: strOrNull(r.campana_nombre),
+    conversationId: strOrNull(r.conversation_id),
+    status: strOrNull(r.status),
+    resultado: strOrNull(r.resultado),
+    summary: strOrNull(r.summary),
+    costo: r.costo === null || r.costo === undefined ? null : numeroOCero(r.costo),
+    duracionSeg: r.duration_call_seg === null || r.duration_call_seg === undefined ? null : numeroOCero(r.duration_call_seg),
+    transcript: r.transcript ?? null,
+    tieneAudio: r.tiene_audio === true,
+  };
+}
+
+const CLIENTE_COLS = ['id', 'nombre', 'apellido', 'email', 'telefono', 'empresa', 'cargo', 'campana_id', 'no_llamar'];
+
+async function scalar<T>(data: DataPort, fn: string, args: Record<string, unknown>): Promise<T> {
+  const res = await data.run<{ value: T }>({ kind: 'rpc', fn, args });
+  return res.rows[0]?.value as T;
+}
+
+export function llamadasRepository(data: DataPort) {
+  return {
+    async campanas(): Promise<Campana[]> {
+      const res = await data.run<Row>({ kind: 'select', table: 'consumo_campanas', order: [{ column: 'nombre' }, { column: 'campana_id' }] });
+      return res.rows.map(toCampana);
+    },
+    async campana(id: number): Promise<Campana | null> {
+      const res = await data.run<Row>({ kind: 'select', table: 'consumo_campanas', filters: [{ column: 'campana_id', op: 'eq', value: id }], limit: 1 });
+      return res.rows[0] ? toCampana(res.rows[0]) : null;
+    },
+    async crearCampana(nombre: string, minutos: number): Promise<number> {
+      const res = await data.run<Row>({ kind: 'insert', table: 'campanas', rows: [{ nombre, minutos }], returning: ['id'] });
+      return normalizarId(res.rows[0]?.id);
+    },
+    async actualizarCampana(id: number, values: { nombre: string; minutos?: number }): Promise<boolean> {
+      const res = await data.run<Row>({ kind: 'update', table: 'campanas', values, filters: [{ column: 'id', op: 'eq', value: id }], returning: ['id'] });
+      return res.rows.length > 0;
+    },
+
+    async clientesPagina(campanaId: number, f: { nombre?: string; email?: string; telefono?: string; empresa?: string }, desde: number, cantidad: number) {
+      const value = await scalar<{ total: unknown; filas: Row[] }>(data, 'llamadas_clientes_pagina', {
+        p_campana: campanaId,
+        p_nombre: f.nombre ?? null,
+        p_email: f.email ?? null,
+        p_telefono: f.telefono ?? null,
+        p_empresa: f.empresa ?? null,
+        p_desde: desde,
+        p_cantidad: cantidad,
+      });
+      return { total: numeroOCero(value?.total), filas: (value?.filas ?? []).map(toClienteFila) };
+    },
+    async estadisticas(campanaId: number): Promise<EstadisticasCampana | null> {
+      const v = await scalar<Row | null>(data, 'llamadas_estadisticas', { p_campana: campanaId });
+      if (!v || v.campana_id === null || v.campana_id === undefined) return null;
+      const minutos = numeroOCero(v.minutos);
+      const consumidos = numeroOCero(v.minutos_consumidos);
+      return {
+        campanaId: normalizarId(v.campana_id),
+        minutos,
+        totalClientes: numeroOCero(v.total_clientes),
+        atendidos: numeroOCero(v.atendidos),
+        pendientes: numeroOCero(v.pendientes),
+        conLlamadas: numeroOCero(v.con_llamadas),
+        noLlamar: numeroOCero(v.no_llamar),
+        totalLlamadas: numeroOCero(v.total_llamadas),
+        llamadasDone: numeroOCero(v.llamadas_done),
+        segundos: numeroOCero(v.segundos),
+        minutosConsumidos: consumidos,
+        costoTotal: numeroOCero(v.costo_total),
+        estadoTope: (v.estado_tope as EstadoTope | undefined) ?? estadoTope(consumidos, minutos),
+      };
+    },
+    async cliente(id: number): Promise<Cliente | null> {
+      const res = await data.run<Row>({ kind: 'select', table: 'clientes', columns: CLIENTE_COLS, filters: [{ column: 'id', op: 'eq', value: id }], limit: 1 });
+      return res.rows[0] ? toCliente(res.rows[0]) : null;
+    },
+    async clientes(ids: number[]): Promise<Cliente[]> {
+      const out: Cliente[] = [];
+      for (let i = 0; i < ids.length; i += 1000) {
+        const res = await data.run<Row>({ kind: 'select', table: 'clientes', columns: CLIENTE_COLS, filters: [{ column: 'id', op: 'in', value: ids.slice(i, i + 1000) }] });
+        out.push(...res.rows.map(toCliente));
+      }
+      return out;
+    },
+    async crearCliente(values: Row): Promise<Cliente> {
+      const res = await data.run<Row>({ kind: 'insert', table: 'clientes', rows: [values], returning: CLIENTE_COLS });
+      return toCliente(res.rows[0]!);
+    },
+    async actualizarCliente(id: number, values: Row): Promise<Cliente | null> {
+      const res = await data.run<Row>({ kind: 'update', table: 'clientes', values, filters: [{ column: 'id', op: 'eq', value: id }], returning: CLIENTE_COLS });
+      return res.rows[0] ? toCliente(res.rows[0]) : null;
+    },
+    async eliminarCliente(id: number): Promise<boolean> {
+      const res = await data.run<Row>({ kind: 'delete', table: 'clientes', filters: [{ column: 'id', op: 'eq', value: id }], returning: ['id'] });
+      return res.rows.length > 0;
+    },
+
+    async configuracion(campanaId: number): Promise<ConfiguracionLlamadas | null> {
+      const res = await data.run<Row>({ kind: 'select', table: 'configuracion_campana', filters: [{ column: 'campana_id', op: 'eq', value: campanaId }], limit: 1 });
+      return res.rows[0] ? toConfiguracion(res.rows[0]) : null;
+    },
+    async insertarConfiguracion(values: Row): Promise<ConfiguracionLlamadas> {
+      const res = await data.run<Row>({ kind: 'insert', table: 'configuracion_campana', rows: [values], returning: ['*'] });
+      return toConfiguracion(res.rows[0]!);
+    },
+    async actualizarConfiguracion(id: number, values: Row): Promise<ConfiguracionLlamadas> {
+      const res = await data.run<Row>({ kind: 'update', table: 'configuracion_campana', values, filters: [{ column: 'id', op: 'eq', value: id }], returning: ['*'] });
+      return toConfiguracion(res.rows[0]!);
+    },
+
+    async clavesExistentes(campanaId: number, claves: Array<{ email: string; telefono: string }>): Promise<Array<[string, string]>> {
+      const v = await scalar<Array<[string, string]> | null>(data, 'llamadas_claves_existentes', { p_campana: campanaId, p_claves: claves });
+      return v ?? [];
+    },
+    async importar(campanaId: number, filas: FilaImportacion[]): Promise<{ insertados: number; omitidos: number }> {
+      const v = await scalar<Row | null>(data, 'llamadas_importar_clientes', { p_campana: campanaId, p_filas: filas });
+      return { insertados: numeroOCero(v?.insertados), omitidos: numeroOCero(v?.omitidos) };
+    },
+
+    async registrarIntento(row: { lote: string | null; campanaId: number; clienteId: number; telefono: string; nombre: string; resultado: ResultadoIntento; detalle?: string; httpStatus?: number }) {
+      await data.run({
+        kind: 'insert',
+        table: 'intentos_llamada',
+        rows: [
+          {
+            lote: row.lote,
+            campana_id: row.campanaId,
+            cliente_id: row.clienteId,
+            telefono: row.telefono,
+            nombre: row.nombre,
+            resultado: row.resultado,
+            detalle: row.detalle ? row.detalle.slice(0, 1000) : null,
+            http_status: row.httpStatus ?? null,
+          },
+        ],
+      });
+    },
+    async fallidasDeLote(lote: string): Promise<Array<{ clienteId: number; campanaId: number }>> {
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'intentos_llamada',
+        columns: ['cliente_id', 'campana_id', 'id'],
+        filters: [
+          { column: 'lote', op: 'eq', value: lote },
+          { column: 'resultado', op: 'eq', value: 'fallida' },
+        ],
+        order: [{ column: 'id' }],
+      });
+      return res.rows.filter((r) => r.cliente_id !== null).map((r) => ({ clienteId: normalizarId(r.cliente_id), campanaId: normalizarId(r.campana_id) }));
+    },
+
+    async historial(telefono: string, q: string | undefined): Promise<LlamadaRegistro[]> {
+      const res = await data.run<Row>({ kind: 'rpc', fn: 'llamadas_historial', args: { p_telefono: telefono, p_q: q ?? null, p_limite: 500 } });
+      return res.rows.map(toLlamada);
+    },
+    async audio(conversationId: string): Promise<string | null> {
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'registro_audio_llamadas',
+        columns: ['audio'],
+        filters: [{ column: 'conversation_id', op: 'eq', value: conversationId }],
+        limit: 1,
+      });
+      const a = res.rows[0]?.audio;
+      return typeof a === 'string' && a ? a : null;
+    },
+    async resumen(campanaId: number, desde: string | null, hasta: string | null) {
+      const v = await scalar<Row | null>(data, 'llamadas_resumen', { p_campana: campanaId, p_desde: desde, p_hasta: hasta });
+      const grupos = ((v?.grupos as Row[] | undefined) ?? []).map(
+        (g): GrupoDiaEstado => ({ dia: str(g.dia), estado: strOrNull(g.estado), total: numeroOCero(g.total) }),
+      );
+      return {
+        totalClientes: numeroOCero(v?.total_clientes),
+        totalLlamadas: numeroOCero(v?.total_llamadas),
+        llamadasDone: numeroOCero(v?.llamadas_done),
+        enRango: numeroOCero(v?.en_rango),
+        primera: iso(v?.primera),
+        ultima: iso(v?.ultima),
+        grupos,
+      };
+    },
+  };
+}
+
+export type LlamadasRepository = ReturnType<typeof llamadasRepository>;

@@ -1,0 +1,271 @@
+/**
+ * Pure rules of the call-campaign area (part 1 §4, §5, §9; part 2 §3–§5): cap state, consumption and cost,
+ * badges, transcript parsing, the calling window, Bogotá date-time inputs and the Resumen day series.
+ */
+import type { EstadoTope } from './llamadas-tipos';
+import { llamadas as t } from '../i18n/areas/llamadas';
+
+export const PAGE_SIZE_CLIENTES = 10;
+export const UMBRAL_CERCA = 0.8;
+export const MAX_SIMULTANEAS = 5;
+export const ZONA_LLAMADAS = 'America/Bogota';
+export const HORARIO_DEFECTO = { inicio: '08:00', fin: '20:00', zona: ZONA_LLAMADAS } as const;
+/** Summary dashboard default range (part 1 §9), as Bogotá date-time inputs with minute precision. */
+export const RANGO_DEFECTO = { inicio: '2025-07-30T00:00', fin: '2025-08-07T23:59' } as const;
+/** Local key of the selected campaign (part 1 §4). */
+export const CLAVE_CAMPANA_SELECCIONADA = 'campanaSeleccionada';
+
+/** bigint ids arrive as numbers (PGlite) or strings (node-postgres, PostgREST). */
+export function normalizarId(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(String(value ?? ''));
+  return Number.isFinite(n) ? n : NaN;
+}
+
+export function numeroOCero(value: unknown): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Consumption and cap (part 1 §4, §9).
+
+/** Minutes consumed = sum of call seconds / 60, rounded. */
+export function minutosConsumidos(segundos: number): number {
+  return Math.round(Math.max(0, segundos) / 60);
+}
+
+/** ok; cerca at ≥ 80 % of the cap; excedido when consumed ≥ cap. Only when cap > 0. */
+export function estadoTope(consumidos: number, tope: number): EstadoTope {
+  if (!(tope > 0)) return 'ok';
+  if (consumidos >= tope) return 'excedido';
+  if (consumidos >= UMBRAL_CERCA * tope) return 'cerca';
+  return 'ok';
+}
+
+/** Percentage of the cap used, 0–100 (0 without a cap). */
+export function porcentajeTope(consumidos: number, tope: number): number {
+  if (!(tope > 0)) return 0;
+  return Math.min(100, Math.max(0, (consumidos / tope) * 100));
+}
+
+const costoFormat = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** Cost in es-ES with up to 2 decimals (part 1 §9). */
+export function formatCosto(value: number): string {
+  return costoFormat.format(Number.isFinite(value) ? value : 0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Badges.
+
+export type ClaveBadgeCliente = 'atendido' | 'fallido' | 'pendiente' | 'en_proceso' | 'sin_llamadas';
+
+/** Client call-status badge from the latest call of the phone (part 1 §4). */
+export function badgeCliente(ultimoEstado: string | null | undefined, tieneLlamadas = ultimoEstado != null): {
+  clave: ClaveBadgeCliente;
+  etiqueta: string;
+  color: string;
+} {
+  if (!tieneLlamadas) return { clave: 'sin_llamadas', etiqueta: t.badge.sinLlamadas, color: 'gray' };
+  const s = (ultimoEstado ?? '').trim().toLowerCase();
+  if (s === 'done' || s === 'atendido') return { clave: 'atendido', etiqueta: t.badge.atendido, color: 'green' };
+  if (s === 'failed' || s === 'fallido') return { clave: 'fallido', etiqueta: t.badge.fallido, color: 'red' };
+  if (s === 'pending' || s === 'pendiente') return { clave: 'pendiente', etiqueta: t.badge.pendiente, color: 'yellow' };
+  return { clave: 'en_proceso', etiqueta: t.badge.enProceso, color: 'blue' };
+}
+
+export type TonoLlamada = 'success' | 'error' | 'warning' | 'default';
+
+/**
+ * Call-status badge of the history (part 2 §4): completed or success = success; failed or error = error;
+ * pending = warning; anything else = default. 'done' is this product's completed status (part 1 §4).
+ */
+export function tonoLlamada(status: string | null | undefined): TonoLlamada {
+  const s = (status ?? '').trim().toLowerCase();
+  if (s === 'completed' || s === 'success' || s === 'done') return 'success';
+  if (s === 'failed' || s === 'error') return 'error';
+  if (s === 'pending') return 'warning';
+  return 'default';
+}
+
+export const COLOR_TONO: Record<TonoLlamada, string> = { success: 'green', error: 'red', warning: 'yellow', default: 'gray' };
+
+// ---------------------------------------------------------------------------------------------------
+// Transcript (part 2 §3): a JSON string or a list of { role, message }; bad JSON gives an empty list.
+
+export interface TurnoTranscripcion {
+  rol: 'agente' | 'usuario';
+  mensaje: string;
+}
+
+export function parseTranscript(raw: unknown): TurnoTranscripcion[] {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  const out: TurnoTranscripcion[] = [];
+  for (const entry of value) {
+    if (!entry || typeof entry !== 'object') continue;
+    const e = entry as Record<string, unknown>;
+    const mensaje = e.message ?? e.mensaje ?? e.content ?? e.text;
+    if (typeof mensaje !== 'string' || !mensaje.trim()) continue;
+    const role = String(e.role ?? '').toLowerCase();
+    out.push({ rol: role === 'agent' || role === 'assistant' || role === 'agente' ? 'agente' : 'usuario', mensaje });
+  }
+  return out;
+}
+
+/** 'm:ss' (or 'h:mm:ss') for the audio player. */
+export function formatTiempo(segundos: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(segundos) ? segundos : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}` : `${m}:${String(r).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Calling window (beyond the original): calls only between inicio and fin in the campaign's zone.
+
+const HORA = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function esHora(value: string): boolean {
+  return HORA.test(value);
+}
+
+export function esZonaHoraria(zona: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zona });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Minutes since midnight of `date` in `zona`. */
+export function minutoDelDia(date: Date, zona: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zona, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  const h = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  const m = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
+  return (h % 24) * 60 + m;
+}
+
+function aMinutos(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** True when `date` is within [inicio, fin) in `zona`. */
+export function dentroDeHorario(date: Date, inicio: string, fin: string, zona: string = ZONA_LLAMADAS): boolean {
+  const min = minutoDelDia(date, zona);
+  return min >= aMinutos(inicio) && min < aMinutos(fin);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bogotá date-time inputs (minute precision) and the Resumen day series (part 1 §2.8, §4, §5).
+// Colombia has no daylight saving time: UTC-5 all year.
+
+const OFFSET_BOGOTA = '-05:00';
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** 'YYYY-MM-DDTHH:MM' (Bogotá) → ISO instant; `finDeMinuto` makes an end bound include that whole minute. */
+export function localBogotaAIso(local: string, finDeMinuto = false): string | null {
+  const m = LOCAL.exec(local.trim());
+  if (!m) return null;
+  const date = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:00${OFFSET_BOGOTA}`);
+  if (Number.isNaN(date.getTime())) return null;
+  if (finDeMinuto) date.setTime(date.getTime() + 59_999);
+  return date.toISOString();
+}
+
+/** ISO instant → 'YYYY-MM-DDTHH:MM' in Bogotá (for a datetime-local input). */
+export function isoALocalBogota(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const shifted = new Date(date.getTime() - 5 * 3600_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** The Bogotá calendar day of an ISO instant or a local input, 'YYYY-MM-DD'. */
+export function diaBogota(value: string): string {
+  if (LOCAL.test(value.trim())) return value.trim().slice(0, 10);
+  return isoALocalBogota(value).slice(0, 10);
+}
+
+/** Every calendar day from `desde` to `hasta` inclusive (YYYY-MM-DD); empty if reversed. Capped at 3660 days. */
+export function diasEntre(desde: string, hasta: string): string[] {
+  const start = Date.parse(`${desde}T00:00:00Z`);
+  const end = Date.parse(`${hasta}T00:00:00Z`);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return [];
+  const out: string[] = [];
+  for (let ms = start; ms <= end && out.length < 3660; ms += 86_400_000) out.push(new Date(ms).toISOString().slice(0, 10));
+  return out;
+}
+
+export interface GrupoDiaEstado {
+  dia: string;
+  /** Lower-cased status, null when the call has none. */
+  estado: string | null;
+  total: number;
+}
+
+/**
+ * The two chart series from the SQL groups: every day of [desdeDia, hastaDia] (calls of other days are
+ * ignored), calls per day (with or without status) and per status (statuses lower-cased and sorted).
+ */
+export function serieDias(grupos: readonly GrupoDiaEstado[], desdeDia: string | null, hastaDia: string | null) {
+  const conDia = grupos.filter((g) => /^\d{4}-\d{2}-\d{2}$/.test(g.dia));
+  const ordenados = conDia.map((g) => g.dia).sort();
+  const desde = desdeDia ?? ordenados[0] ?? null;
+  const hasta = hastaDia ?? ordenados[ordenados.length - 1] ?? null;
+  const dias = desde && hasta ? diasEntre(desde, hasta) : [];
+  const indice = new Map(dias.map((d, i) => [d, i]));
+  const porDia = dias.map(() => 0);
+  const estados = [...new Set(conDia.map((g) => g.estado?.trim().toLowerCase()).filter((s): s is string => Boolean(s)))].sort();
+  const porEstado: Record<string, number[]> = Object.fromEntries(estados.map((s) => [s, dias.map(() => 0)]));
+  for (const g of conDia) {
+    const i = indice.get(g.dia);
+    if (i === undefined) continue;
+    porDia[i] = (porDia[i] ?? 0) + g.total;
+    const s = g.estado?.trim().toLowerCase();
+    const serie = s ? porEstado[s] : undefined;
+    if (serie) serie[i] = (serie[i] ?? 0) + g.total;
+  }
+  return { dias, porDia, estados, porEstado };
+}
+
+/** Ten greens for the status chart (part 1 §2.8). */
+export const VERDES = [
+  '#d0f502',
+  '#a3e635',
+  '#84cc16',
+  '#65a30d',
+  '#4d7c0f',
+  '#22c55e',
+  '#16a34a',
+  '#15803d',
+  '#166534',
+  '#14532d',
+] as const;
+export const COLOR_BARRAS = '#d0f502';
+
+// ---------------------------------------------------------------------------------------------------
+// Campaign selection (part 1 §4): the stored id if that campaign still exists, else the first.
+
+export function elegirCampana(guardada: string | null | undefined, campanas: ReadonlyArray<{ id: number }>): number | null {
+  if (campanas.length === 0) return null;
+  const id = guardada == null || guardada === '' ? NaN : Number(guardada);
+  if (Number.isFinite(id) && campanas.some((c) => c.id === id)) return id;
+  return campanas[0]!.id;
+}
+
+/** Phone for search: without spaces and the leading '+'. */
+export function telefonoSinMas(value: string): string {
+  return value.replace(/\s+/g, '').replace(/^\+/, '');
+}

@@ -1,0 +1,308 @@
+-- Outbound call campaigns (issue 3): the aggregates the screens need run here, never by downloading calls.
+-- Adds: a 'No llamar' flag per client, the calling window and the concurrency per campaign, the record of
+-- every call attempt (bulk runs and single calls), and the SQL functions behind the client list, the stat
+-- tiles, the consumption panel, the Resumen cards and charts, the call history and the CSV import.
+
+-- ===================================================================================================
+-- Columns.
+alter table public.clientes add column if not exists no_llamar boolean not null default false;
+
+alter table public.configuracion_campana
+  add column if not exists hora_inicio time not null default '08:00',
+  add column if not exists hora_fin time not null default '20:00',
+  add column if not exists zona_horaria text not null default 'America/Bogota',
+  add column if not exists max_simultaneas smallint not null default 1;
+
+alter table public.configuracion_campana
+  add constraint configuracion_campana_max_simultaneas_check check (max_simultaneas between 1 and 5),
+  add constraint configuracion_campana_horario_check check (hora_inicio < hora_fin),
+  add constraint configuracion_campana_zona_check check (btrim(zona_horaria) <> '');
+
+-- Client list: per campaign, newest page first, and the company filter.
+create index if not exists clientes_campana_nombre_idx on public.clientes (campana_id, nombre, apellido, id);
+create index if not exists clientes_empresa_trgm_idx on public.clientes using gin (empresa gin_trgm_ops);
+
+-- ===================================================================================================
+-- Every call attempt made from the console (one row per client per run).
+create table public.intentos_llamada (
+  id bigint generated always as identity primary key,
+  lote uuid,
+  campana_id bigint references public.campanas (id) on delete cascade,
+  cliente_id bigint references public.clientes (id) on delete set null,
+  telefono text,
+  nombre text,
+  resultado text not null check (resultado in ('exitosa', 'fallida', 'omitida')),
+  detalle text,
+  http_status integer,
+  operador_id uuid default auth.uid(),
+  created_at timestamptz not null default now()
+);
+create index intentos_llamada_lote_idx on public.intentos_llamada (lote, resultado);
+create index intentos_llamada_cliente_idx on public.intentos_llamada (cliente_id, created_at desc);
+
+alter table public.intentos_llamada enable row level security;
+create policy operadores on public.intentos_llamada for all to authenticated
+  using ((select public.es_operador())) with check ((select public.es_operador()));
+
+-- ===================================================================================================
+-- Client list page (part 1 §2.7, §9): filters (case-insensitive contains), page, total, and the status of
+-- the latest call of each client's phone in the campaign (the badge of §4). Only the page gets the lateral.
+create or replace function public.llamadas_clientes_pagina(
+  p_campana bigint,
+  p_nombre text default null,
+  p_email text default null,
+  p_telefono text default null,
+  p_empresa text default null,
+  p_desde integer default 0,
+  p_cantidad integer default 10
+) returns jsonb
+language plpgsql stable security invoker set search_path = public, pg_temp
+as $$
+declare
+  v_total bigint;
+  v_filas jsonb;
+  v_nombre text := nullif(btrim(coalesce(p_nombre, '')), '');
+  v_email text := nullif(btrim(coalesce(p_email, '')), '');
+  v_telefono text := nullif(btrim(coalesce(p_telefono, '')), '');
+  v_empresa text := nullif(btrim(coalesce(p_empresa, '')), '');
+  v_desde integer := greatest(coalesce(p_desde, 0), 0);
+  v_cantidad integer := least(greatest(coalesce(p_cantidad, 10), 1), 100);
+begin
+  select count(*) into v_total
+    from public.clientes c
+   where c.campana_id = p_campana
+     and (v_nombre is null or (c.nombre || ' ' || c.apellido) ilike public.patron_busqueda(v_nombre))
+     and (v_email is null or c.email ilike public.patron_busqueda(v_email))
+     and (v_telefono is null or c.telefono ilike public.patron_busqueda(v_telefono))
+     and (v_empresa is null or coalesce(c.empresa, '') ilike public.patron_busqueda(v_empresa));
+
+  select coalesce(jsonb_agg(to_jsonb(x) order by x.orden), '[]'::jsonb) into v_filas
+    from (
+      select p.id, p.nombre, p.apellido, p.email, p.telefono, p.empresa, p.cargo, p.campana_id, p.no_llamar,
+             p.created_at, u.estado as ultimo_estado, u.created_at as ultima_llamada,
+             (select count(*) from public.registro_escrito_llamada r2
+               where r2.phone = p.telefono and r2.campana = p.campana_id) as llamadas,
+             p.orden
+        from (
+          select c.*, row_number() over (order by c.nombre, c.apellido, c.id) as orden
+            from public.clientes c
+           where c.campana_id = p_campana
+             and (v_nombre is null or (c.nombre || ' ' || c.apellido) ilike public.patron_busqueda(v_nombre))
+             and (v_email is null or c.email ilike public.patron_busqueda(v_email))
+             and (v_telefono is null or c.telefono ilike public.patron_busqueda(v_telefono))
+             and (v_empresa is null or coalesce(c.empresa, '') ilike public.patron_busqueda(v_empresa))
+           order by c.nombre, c.apellido, c.id
+           offset v_desde limit v_cantidad
+        ) p
+        left join lateral (
+          select coalesce(nullif(btrim(r.status), ''), r.resultado) as estado, r.created_at
+            from public.registro_escrito_llamada r
+           where r.phone = p.telefono and r.campana = p.campana_id
+           order by r.created_at desc nulls last, r.id desc
+           limit 1
+        ) u on true
+    ) x;
+
+  return jsonb_build_object('total', v_total, 'filas', v_filas);
+end
+$$;
+
+-- ===================================================================================================
+-- Stat tiles and consumption of one campaign (part 1 §2.7, §4, §9). Same cap rule as consumo_campanas.
+create or replace function public.llamadas_estadisticas(p_campana bigint) returns jsonb
+language sql stable security invoker set search_path = public, pg_temp
+as $$
+  with camp as (
+    select k.id, k.minutos from public.campanas k where k.id = p_campana
+  ), uso as (
+    select count(*) as llamadas,
+           count(*) filter (where lower(r.status) = 'done') as llamadas_done,
+           coalesce(sum(r.duration_call_seg), 0)::bigint as segundos,
+           coalesce(sum(r.costo), 0)::numeric(14, 4) as costo
+      from public.registro_escrito_llamada r
+     where r.campana = p_campana
+  ), cli as (
+    select count(*) as total,
+           count(*) filter (where exists (
+             select 1 from public.registro_escrito_llamada r
+              where r.phone = c.telefono and r.campana = c.campana_id and lower(r.status) = 'done')) as atendidos,
+           count(*) filter (where exists (
+             select 1 from public.registro_escrito_llamada r
+              where r.phone = c.telefono and r.campana = c.campana_id)) as con_llamadas,
+           count(*) filter (where c.no_llamar) as no_llamar
+      from public.clientes c
+     where c.campana_id = p_campana
+  )
+  select jsonb_build_object(
+           'campana_id', camp.id,
+           'minutos', camp.minutos,
+           'total_clientes', cli.total,
+           'atendidos', cli.atendidos,
+           'pendientes', cli.total - cli.atendidos,
+           'con_llamadas', cli.con_llamadas,
+           'no_llamar', cli.no_llamar,
+           'total_llamadas', uso.llamadas,
+           'llamadas_done', uso.llamadas_done,
+           'segundos', uso.segundos,
+           'minutos_consumidos', round(uso.segundos / 60.0)::integer,
+           'costo_total', uso.costo,
+           'estado_tope', case
+             when camp.minutos > 0 and round(uso.segundos / 60.0) >= camp.minutos then 'excedido'
+             when camp.minutos > 0 and round(uso.segundos / 60.0) >= 0.8 * camp.minutos then 'cerca'
+             else 'ok'
+           end)
+    from camp, uso, cli
+$$;
+
+-- ===================================================================================================
+-- Resumen (part 1 §2.8, §4, §5): the four cards, the first and last call, and calls per Bogotá day and
+-- lower-cased status within the range (an empty bound is open; calls without created_at are left out).
+create or replace function public.llamadas_resumen(
+  p_campana bigint,
+  p_desde timestamptz default null,
+  p_hasta timestamptz default null
+) returns jsonb
+language sql stable security invoker set search_path = public, pg_temp
+as $$
+  with tot as (
+    select count(*) as total,
+           count(*) filter (where lower(r.status) = 'done') as done,
+           count(*) filter (where r.created_at is not null
+                              and (p_desde is null or r.created_at >= p_desde)
+                              and (p_hasta is null or r.created_at <= p_hasta)) as en_rango,
+           min(r.created_at) as primera,
+           max(r.created_at) as ultima
+      from public.registro_escrito_llamada r
+     where r.campana = p_campana
+  ), grupos as (
+    select to_char(r.created_at at time zone 'America/Bogota', 'YYYY-MM-DD') as dia,
+           lower(nullif(btrim(r.status), '')) as estado,
+           count(*) as total
+      from public.registro_escrito_llamada r
+     where r.campana = p_campana
+       and r.created_at is not null
+       and (p_desde is null or r.created_at >= p_desde)
+       and (p_hasta is null or r.created_at <= p_hasta)
+     group by 1, 2
+  )
+  select jsonb_build_object(
+           'total_clientes', (select count(*) from public.clientes c where c.campana_id = p_campana),
+           'total_llamadas', tot.total,
+           'llamadas_done', tot.done,
+           'en_rango', tot.en_rango,
+           'primera', tot.primera,
+           'ultima', tot.ultima,
+           'grupos', coalesce((select jsonb_agg(jsonb_build_object('dia', g.dia, 'estado', g.estado, 'total', g.total)
+                                                order by g.dia, g.estado) from grupos g), '[]'::jsonb))
+    from tot
+$$;
+
+-- ===================================================================================================
+-- Call history of one phone (part 2 §2, §5): search on agent, phone (with or without '+'), campaign (name
+-- or id) and status; newest first.
+create or replace function public.llamadas_historial(p_telefono text, p_q text default null, p_limite integer default 500)
+returns table (
+  id bigint, created_at timestamptz, agent_id text, phone text, campana bigint, campana_nombre text,
+  conversation_id text, status text, resultado text, summary text, costo numeric, duration_call_seg integer,
+  transcript jsonb, tiene_audio boolean
+)
+language plpgsql stable security invoker set search_path = public, pg_temp
+as $$
+declare
+  v_tel text := btrim(coalesce(p_telefono, ''));
+  v_sin text := ltrim(btrim(coalesce(p_telefono, '')), '+');
+  v_q text := nullif(btrim(coalesce(p_q, '')), '');
+  v_patron text;
+  v_patron_tel text;
+begin
+  if v_tel = '' then
+    return;
+  end if;
+  v_patron := public.patron_busqueda(v_q);
+  v_patron_tel := public.patron_busqueda(ltrim(coalesce(v_q, ''), '+'));
+  return query
+    select r.id, r.created_at, r.agent_id, r.phone, r.campana, k.nombre, r.conversation_id, r.status, r.resultado,
+           r.summary, r.costo, r.duration_call_seg, r.transcript,
+           exists (select 1 from public.registro_audio_llamadas a where a.conversation_id = r.conversation_id)
+      from public.registro_escrito_llamada r
+      left join public.campanas k on k.id = r.campana
+     where r.phone in (v_tel, v_sin, '+' || v_sin)
+       and (v_q is null
+            or r.agent_id ilike v_patron
+            or ltrim(r.phone, '+') ilike v_patron_tel
+            or k.nombre ilike v_patron
+            or r.campana::text = v_q
+            or coalesce(r.status, r.resultado) ilike v_patron)
+     order by r.created_at desc nulls last, r.id desc
+     limit least(greatest(coalesce(p_limite, 500), 1), 2000);
+end
+$$;
+
+-- ===================================================================================================
+-- CSV import (part 1 §5, saved): which (email, telefono) pairs already exist, and the save itself in one
+-- transaction. Rows without email or telefono are skipped; duplicates (in the file or already in the
+-- campaign) are omitted by the unique (campana_id, email, telefono) rule.
+create or replace function public.llamadas_claves_existentes(p_campana bigint, p_claves jsonb) returns jsonb
+language sql stable security invoker set search_path = public, pg_temp
+as $$
+  select coalesce(jsonb_agg(distinct jsonb_build_array(c.email, c.telefono)), '[]'::jsonb)
+    from jsonb_to_recordset(coalesce(p_claves, '[]'::jsonb)) as x(email text, telefono text)
+    join public.clientes c on c.campana_id = p_campana and c.email = x.email and c.telefono = x.telefono
+$$;
+
+create or replace function public.llamadas_importar_clientes(p_campana bigint, p_filas jsonb) returns jsonb
+language plpgsql volatile security invoker set search_path = public, pg_temp
+as $$
+declare
+  v_total integer := coalesce(jsonb_array_length(p_filas), 0);
+  v_insertados integer;
+begin
+  if not exists (select 1 from public.campanas k where k.id = p_campana) then
+    raise exception using errcode = 'P0002', message = 'La campaña no existe.';
+  end if;
+  with filas as (
+    select distinct on (x.email, x.telefono)
+           coalesce(x.nombre, '') as nombre, coalesce(x.apellido, '') as apellido, x.email, x.telefono,
+           nullif(x.empresa, '') as empresa, nullif(x.cargo, '') as cargo, x.o
+      from jsonb_to_recordset(coalesce(p_filas, '[]'::jsonb)) with ordinality
+           as x(nombre text, apellido text, email text, telefono text, empresa text, cargo text, o bigint)
+     where coalesce(btrim(x.email), '') <> '' and coalesce(btrim(x.telefono), '') <> ''
+     order by x.email, x.telefono, x.o
+  ), ins as (
+    insert into public.clientes (nombre, apellido, email, telefono, empresa, cargo, campana_id)
+    select f.nombre, f.apellido, f.email, f.telefono, f.empresa, f.cargo, p_campana
+      from filas f
+     order by f.o
+    on conflict (campana_id, email, telefono) do nothing
+    returning 1
+  )
+  select count(*) into v_insertados from ins;
+  return jsonb_build_object('insertados', v_insertados, 'omitidos', v_total - v_insertados);
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Grants (the base migration's "all tables" grant ran before these objects existed).
+revoke all on public.intentos_llamada from anon;
+grant select, insert, update, delete on public.intentos_llamada to authenticated;
+grant all on public.intentos_llamada to service_role;
+revoke all on sequence public.intentos_llamada_id_seq from anon;
+grant usage, select on sequence public.intentos_llamada_id_seq to authenticated, service_role;
+
+revoke execute on function
+  public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
+  public.llamadas_estadisticas(bigint),
+  public.llamadas_resumen(bigint, timestamptz, timestamptz),
+  public.llamadas_historial(text, text, integer),
+  public.llamadas_claves_existentes(bigint, jsonb),
+  public.llamadas_importar_clientes(bigint, jsonb)
+from public, anon;
+
+grant execute on function
+  public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
+  public.llamadas_estadisticas(bigint),
+  public.llamadas_resumen(bigint, timestamptz, timestamptz),
+  public.llamadas_historial(text, text, integer),
+  public.llamadas_claves_existentes(bigint, jsonb),
+  public.llamadas_importar_clientes(bigint, jsonb)
+to authenticated, service_role;
