@@ -10,6 +10,7 @@ import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migra
 import { createJsonSettings } from '../../src/main/settings/json-settings';
 import { createVault } from '../../src/main/secrets/vault';
 import { createHttpWebhooks } from '../../src/main/webhooks/http-webhooks';
+import { createFolderStorage } from '../../src/main/storage/folder-storage';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,7 @@ export async function migrated(db: SqlClient): Promise<SqlClient> {
 export async function embeddedApi(db: SqlClient, clock = new Clock()) {
   const catalog = await loadCatalog(db);
   const settings = createJsonSettings(join(mkdtempSync(join(tmpdir(), 'consola-ajustes-')), 'settings.json'));
+  const storage = createFolderStorage(mkdtempSync(join(tmpdir(), 'consola-archivos-')));
   const secrets = createVault(`consola-test-${process.pid}-${Date.now()}-${vaults++}`);
   const backend: Backend = {
     kind: 'embedded',
@@ -55,10 +57,11 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
     settings,
     secrets,
     webhooks: createHttpWebhooks(settings, secrets),
+    storageFor: () => storage,
   };
   const api = createApi(backend);
   const dispatch = createDispatcher(api as unknown as Implementations);
-  return { backend, dispatch, clock, catalog, settings, secrets, jobs: api.jobsRegistry };
+  return { backend, dispatch, clock, catalog, settings, secrets, storage, jobs: api.jobsRegistry };
 }
 
 export const ADMIN = { nombre: 'Laura Gómez', email: 'Laura.Gomez@Agencia.co', password: 'Segura2026x' };
