@@ -2,6 +2,18 @@
 -- Adds: a 'No llamar' flag per client, the calling window and the concurrency per campaign, the record of
 -- every call attempt (bulk runs and single calls), and the SQL functions behind the client list, the stat
 -- tiles, the consumption panel, the Resumen cards and charts, the call history and the CSV import.
+-- The read functions run as the owner (so ILIKE can use the trigram indexes, see 20261121000400) and make
+-- the access decision themselves: an operator or a privileged caller, else error 42501.
+
+create or replace function public.llamadas_exigir_operador() returns void
+language plpgsql stable security definer set search_path = public, pg_temp
+as $$
+begin
+  if not (public.es_operador() or public.llamador_privilegiado()) then
+    raise exception using errcode = '42501', message = 'permission denied';
+  end if;
+end
+$$;
 
 -- ===================================================================================================
 -- Columns.
@@ -56,7 +68,7 @@ create or replace function public.llamadas_clientes_pagina(
   p_desde integer default 0,
   p_cantidad integer default 10
 ) returns jsonb
-language plpgsql stable security invoker set search_path = public, pg_temp
+language plpgsql stable security definer set search_path = public, pg_temp
 as $$
 declare
   v_total bigint;
@@ -68,6 +80,7 @@ declare
   v_desde integer := greatest(coalesce(p_desde, 0), 0);
   v_cantidad integer := least(greatest(coalesce(p_cantidad, 10), 1), 100);
 begin
+  perform public.llamadas_exigir_operador();
   select count(*) into v_total
     from public.clientes c
    where c.campana_id = p_campana
@@ -110,8 +123,11 @@ $$;
 -- ===================================================================================================
 -- Stat tiles and consumption of one campaign (part 1 §2.7, §4, §9). Same cap rule as consumo_campanas.
 create or replace function public.llamadas_estadisticas(p_campana bigint) returns jsonb
-language sql stable security invoker set search_path = public, pg_temp
+language plpgsql stable security definer set search_path = public, pg_temp
 as $$
+begin
+  perform public.llamadas_exigir_operador();
+  return (
   with camp as (
     select k.id, k.minutos from public.campanas k where k.id = p_campana
   ), uso as (
@@ -151,7 +167,8 @@ as $$
              when camp.minutos > 0 and round(uso.segundos / 60.0) >= 0.8 * camp.minutos then 'cerca'
              else 'ok'
            end)
-    from camp, uso, cli
+    from camp, uso, cli);
+end
 $$;
 
 -- ===================================================================================================
@@ -162,8 +179,11 @@ create or replace function public.llamadas_resumen(
   p_desde timestamptz default null,
   p_hasta timestamptz default null
 ) returns jsonb
-language sql stable security invoker set search_path = public, pg_temp
+language plpgsql stable security definer set search_path = public, pg_temp
 as $$
+begin
+  perform public.llamadas_exigir_operador();
+  return (
   with tot as (
     select count(*) as total,
            count(*) filter (where lower(r.status) = 'done') as done,
@@ -194,7 +214,8 @@ as $$
            'ultima', tot.ultima,
            'grupos', coalesce((select jsonb_agg(jsonb_build_object('dia', g.dia, 'estado', g.estado, 'total', g.total)
                                                 order by g.dia, g.estado) from grupos g), '[]'::jsonb))
-    from tot
+    from tot);
+end
 $$;
 
 -- ===================================================================================================
@@ -206,7 +227,7 @@ returns table (
   conversation_id text, status text, resultado text, summary text, costo numeric, duration_call_seg integer,
   transcript jsonb, tiene_audio boolean
 )
-language plpgsql stable security invoker set search_path = public, pg_temp
+language plpgsql stable security definer set search_path = public, pg_temp
 as $$
 declare
   v_tel text := btrim(coalesce(p_telefono, ''));
@@ -215,6 +236,7 @@ declare
   v_patron text;
   v_patron_tel text;
 begin
+  perform public.llamadas_exigir_operador();
   if v_tel = '' then
     return;
   end if;
@@ -243,11 +265,14 @@ $$;
 -- transaction. Rows without email or telefono are skipped; duplicates (in the file or already in the
 -- campaign) are omitted by the unique (campana_id, email, telefono) rule.
 create or replace function public.llamadas_claves_existentes(p_campana bigint, p_claves jsonb) returns jsonb
-language sql stable security invoker set search_path = public, pg_temp
+language plpgsql stable security definer set search_path = public, pg_temp
 as $$
-  select coalesce(jsonb_agg(distinct jsonb_build_array(c.email, c.telefono)), '[]'::jsonb)
+begin
+  perform public.llamadas_exigir_operador();
+  return (select coalesce(jsonb_agg(distinct jsonb_build_array(c.email, c.telefono)), '[]'::jsonb)
     from jsonb_to_recordset(coalesce(p_claves, '[]'::jsonb)) as x(email text, telefono text)
-    join public.clientes c on c.campana_id = p_campana and c.email = x.email and c.telefono = x.telefono
+    join public.clientes c on c.campana_id = p_campana and c.email = x.email and c.telefono = x.telefono);
+end
 $$;
 
 create or replace function public.llamadas_importar_clientes(p_campana bigint, p_filas jsonb) returns jsonb
@@ -258,15 +283,18 @@ declare
   v_insertados integer;
 begin
   if not exists (select 1 from public.campanas k where k.id = p_campana) then
-    raise exception using errcode = 'P0002', message = 'La campaña no existe.';
+    raise exception using errcode = 'P0001', message = 'La campaña no existe.';
   end if;
   with filas as (
-    select distinct on (x.email, x.telefono)
-           coalesce(x.nombre, '') as nombre, coalesce(x.apellido, '') as apellido, x.email, x.telefono,
-           nullif(x.empresa, '') as empresa, nullif(x.cargo, '') as cargo, x.o
-      from jsonb_to_recordset(coalesce(p_filas, '[]'::jsonb)) with ordinality
-           as x(nombre text, apellido text, email text, telefono text, empresa text, cargo text, o bigint)
-     where coalesce(btrim(x.email), '') <> '' and coalesce(btrim(x.telefono), '') <> ''
+    select distinct on (x.email, x.telefono) x.*
+      from (
+        select coalesce(e.j ->> 'nombre', '') as nombre, coalesce(e.j ->> 'apellido', '') as apellido,
+               btrim(e.j ->> 'email') as email, btrim(e.j ->> 'telefono') as telefono,
+               nullif(btrim(e.j ->> 'empresa'), '') as empresa, nullif(btrim(e.j ->> 'cargo'), '') as cargo, e.o
+          from jsonb_array_elements(coalesce(p_filas, '[]'::jsonb)) with ordinality as e(j, o)
+         where jsonb_typeof(e.j) = 'object'
+      ) x
+     where coalesce(x.email, '') <> '' and coalesce(x.telefono, '') <> ''
      order by x.email, x.telefono, x.o
   ), ins as (
     insert into public.clientes (nombre, apellido, email, telefono, empresa, cargo, campana_id)
@@ -290,6 +318,7 @@ revoke all on sequence public.intentos_llamada_id_seq from anon;
 grant usage, select on sequence public.intentos_llamada_id_seq to authenticated, service_role;
 
 revoke execute on function
+  public.llamadas_exigir_operador(),
   public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
   public.llamadas_estadisticas(bigint),
   public.llamadas_resumen(bigint, timestamptz, timestamptz),
@@ -299,6 +328,7 @@ revoke execute on function
 from public, anon;
 
 grant execute on function
+  public.llamadas_exigir_operador(),
   public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
   public.llamadas_estadisticas(bigint),
   public.llamadas_resumen(bigint, timestamptz, timestamptz),
