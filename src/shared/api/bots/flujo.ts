@@ -1,0 +1,55 @@
+/**
+ * 'Crear Flujo N8N' (part 3 §7): create the message table, POST the flow creation from the Node side, then
+ * store the company's agent webhook. Shopify and WordPress go on without the table (manual SQL is returned);
+ * Duda and WhatsApp stop.
+ */
+import type { Backend } from '../../ports';
+import type { CrearFlujoResultado } from '../../contract/areas/bots';
+import type { BotsRepository } from './repository';
+import { AppError } from '../../errors';
+import { es } from '../../i18n/es';
+import { CANALES, nombreFlujo, webhookAgente, type CanalBot } from '../../domain/bots';
+import { sqlCrearTablaMensajes } from '../../domain/bot-tablas';
+
+const t = es.bots.flujo;
+
+export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: CanalBot, clave: string): Promise<CrearFlujoResultado> {
+  const info = CANALES[canal];
+  const webhooks = backend.webhooks;
+  if (!webhooks) throw new AppError('config', es.errores.requiereEscritorio);
+
+  const empresa = await repo.empresa(canal, clave);
+  if (!empresa) throw new AppError('not_found', es.bots.noEncontrada);
+  if (empresa.webhook_n8n) throw new AppError('conflict', t.yaConectada);
+
+  // Both addresses first, so nothing is created when the connection is not configured.
+  const base = await webhooks.url('agentesBase');
+  if (!base) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres.agentesBase));
+  if (!(await webhooks.url(info.webhookFlujo))) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres[info.webhookFlujo]));
+
+  let tablaManual: CrearFlujoResultado['tablaManual'] = null;
+  try {
+    await repo.crearTablaMensajes(empresa.table_supabase);
+  } catch {
+    if (!info.sigueSinTabla) throw new AppError('unavailable', t.tablaNoCreada(empresa.table_supabase));
+    tablaManual = { mensaje: t.tablaManual(empresa.table_supabase), sql: sqlCrearTablaMensajes(empresa.table_supabase) };
+  }
+
+  const identificador = empresa.uuid ?? empresa.clave;
+  let respuesta;
+  try {
+    respuesta = await webhooks.post(info.webhookFlujo, {
+      name: nombreFlujo(canal, empresa.name),
+      table_supabase: empresa.table_supabase,
+      empresa_id: identificador,
+    });
+  } catch (error) {
+    if (AppError.is(error) && error.code === 'unavailable') throw new AppError('unavailable', t.sinConexion);
+    throw error;
+  }
+  if (!respuesta.ok) throw new AppError('unavailable', t.error(t.errorHttp(respuesta.status)));
+
+  const actualizada = await repo.actualizarEmpresa(canal, clave, { webhook_n8n: webhookAgente(base, identificador) });
+  if (!actualizada) throw new AppError('not_found', es.bots.noEncontrada);
+  return { empresa: actualizada, tablaManual };
+}
