@@ -37,7 +37,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
   const settings = options.settings ?? createJsonSettings(join(options.dataDir, 'settings.json'));
 
   // Secrets always live in the OS keychain; the vault reports clearly when there is none.
-  const vault = createVault();
+  const vault = createVault(options.secretsService);
   const webhooks = createHttpWebhooks(settings, vault);
   let reconnectRequested = false;
   const reconnect = () => {

@@ -16,11 +16,14 @@ export interface HostOptions {
   settings?: SettingsPort;
   /** Clock, for tests of session expiry and lockout. */
   now?: () => Date;
+  /** Keychain service name (default 'consola-automatizacion'); tests use their own. */
+  secretsService?: string;
 }
 
 export interface Host {
   dataDir: string;
-  backendKind: 'embedded' | 'hosted';
+  /** The backend open now (it changes when Configuración → Conexión switches it). */
+  readonly backendKind: 'embedded' | 'hosted';
   dispatch: Dispatch;
   /** Closes the database cleanly and releases the folder lock. */
   close(): Promise<void>;

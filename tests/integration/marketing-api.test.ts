@@ -78,11 +78,11 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
   });
 
   it('archivo: error del servicio y respuestas no válidas', async () => {
-    hooks.respond((_req, res) => res.writeHead(500).end('boom'));
+    hooks.respond((_req, res) => void res.writeHead(500).end('boom'));
     expect(await call('analizarArchivo', { nombre: 'a.pdf', contenidoBase64: pdfB64 })).toMatchObject({ ok: false, error: { message: m.errorArchivo } });
-    hooks.respond((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"foo": 1}'));
+    hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"foo": 1}'));
     expect(await call('analizarArchivo', { nombre: 'a.pdf', contenidoBase64: pdfB64 })).toMatchObject({ ok: false, error: { message: m.sinContenidoValido } });
-    hooks.respond((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"output": "{\\"roto\\": "}]'));
+    hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"output": "{\\"roto\\": "}]'));
     expect(await call('analizarArchivo', { nombre: 'a.pdf', contenidoBase64: pdfB64 })).toMatchObject({ ok: false, error: { message: m.errorRespuesta } });
   });
 
@@ -93,10 +93,10 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
       [502, m.errorSitio],
     ];
     for (const [status, message] of statuses) {
-      hooks.respond((_req, res) => res.writeHead(status).end());
+      hooks.respond((_req, res) => void res.writeHead(status).end());
       expect(await call('analizarUrl', { url: 'https://climafrio.co' })).toMatchObject({ ok: false, error: { message } });
     }
-    hooks.respond((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ output: 'Sitio de climatización en Bogotá.' })));
+    hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ output: 'Sitio de climatización en Bogotá.' })));
     const r = await call('analizarUrl', { url: ' https://climafrio.co ' });
     expect(r).toMatchObject({ ok: true, data: { tipo: 'texto', texto: 'Sitio de climatización en Bogotá.', mensaje: m.contenidoProcesado } });
     expect(hooks.requests.at(-1)!.json).toEqual({ url: 'https://climafrio.co', tipo: 'scraping' });
@@ -106,7 +106,7 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
 
   it('sin credencial en el llavero: aviso en el registro y ninguna cabecera', async () => {
     await api.dispatch('conexion', 'guardarWebhook', { name: 'analisisScraping', url: `${hooks.url}/scraping`, auth: 'ninguna' }, caller);
-    hooks.respond((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PROPUESTA)));
+    hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PROPUESTA)));
     const { createApi } = await import('../../src/shared/api');
     const { createDispatcher } = await import('../../src/main/dispatch');
     const logged = createDispatcher(createApi(api.backend, (msg) => logs.push(msg)) as never);

@@ -29,7 +29,8 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { usePreferencias } from '../features/configuracion/preferencias-store';
 import { unreadCount, type AppNotification, type NotificationType } from '../../shared/domain/notifications';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
@@ -52,8 +53,36 @@ function messageOf(error: unknown, fallback: string): string {
   return AppError.is(error) && error.message ? error.message : fallback;
 }
 
-/** Header notifications: unread badge, list, mark read (one / all), delete. */
+/**
+ * Header notifications, unless the operator turned them off in Configuración (part 3 §2.5): then only a
+ * muted bell remains, nothing is fetched and no badge is shown.
+ */
 export function NotificationsMenu() {
+  const { notificaciones } = usePreferencias();
+  return notificaciones ? <NotificationsMenuOn /> : <NotificationsOff />;
+}
+
+function NotificationsOff() {
+  return (
+    <Tooltip label={es.configuracion.notificacionesDesactivadas}>
+      <ActionIcon
+        component={Link}
+        to="/dashboard/configuracion"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        radius="xl"
+        aria-label={es.configuracion.notificacionesDesactivadas}
+        data-testid="notificaciones-desactivadas"
+      >
+        <IconBellOff size={21} stroke={1.7} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Header notifications: unread badge, list, mark read (one / all), delete. */
+function NotificationsMenuOn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -217,7 +246,7 @@ function NotificationRow({ item, onOpen, onDelete }: { item: AppNotification; on
       py="sm"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
-      <Indicator disabled={item.read} color="green" size={8} offset={3} position="top-end">
+      <Indicator disabled={item.read} size={8} offset={3} position="top-end">
         <ThemeIcon variant="light" color={color} radius="xl" size={36}>
           <TypeIcon size={19} stroke={1.7} />
         </ThemeIcon>

@@ -1,0 +1,139 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCircleCheck, IconCircleX, IconLock } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { indicadorCoincidencia, puedeEnviarCambio, problemaCambioContrasena } from '../../../shared/domain/preferencias-contrasena';
+import { passwordProblem, passwordStrengthText } from '../../../shared/domain/password';
+import { AppError } from '../../../shared/errors';
+import { es } from '../../../shared/i18n/es';
+import { api } from '../../api/client';
+
+/** Closes itself this long after a successful change (part 3 §9). */
+export const CIERRE_TRAS_EXITO_MS = 2000;
+
+const c = es.configuracion;
+const EMPTY = { actual: '', nueva: '', confirmacion: '' };
+
+/** Change-password dialog (part 3 §2.8, §5, §8): the current password is verified by the backend. */
+export function CambiarContrasenaModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  const close = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setForm(EMPTY);
+    setError(null);
+    setSuccess(null);
+    setBusy(false);
+    onClose();
+  };
+
+  const edit = (field: keyof typeof EMPTY) => (value: string) => {
+    // Any edit clears the messages (part 3 §4).
+    setError(null);
+    setSuccess(null);
+    setForm((f) => ({ ...f, [field]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || success) return;
+    const problem = problemaCambioContrasena(form);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.configuracion.cambiarContrasena(form);
+      setSuccess(c.exito);
+      timer.current = setTimeout(close, CIERRE_TRAS_EXITO_MS);
+    } catch (failure) {
+      setError(AppError.is(failure) && failure.message ? failure.message : c.errorInesperado);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const match = indicadorCoincidencia(form.nueva, form.confirmacion);
+  const strengthOk = form.nueva ? passwordProblem(form.nueva) === null : false;
+
+  return (
+    <Modal opened={opened} onClose={close} title={c.cambiarContrasena} centered radius="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          {success && (
+            <Alert color="green" variant="light" icon={<IconCheck size={18} />} role="status">
+              {success}
+            </Alert>
+          )}
+          <PasswordInput
+            label={c.contrasenaActual}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            value={form.actual}
+            onChange={(e) => edit('actual')(e.currentTarget.value)}
+            visibilityToggleButtonProps={{ 'aria-label': c.mostrar }}
+            disabled={busy}
+            data-autofocus
+          />
+          <div>
+            <PasswordInput
+              label={c.nuevaContrasena}
+              autoComplete="new-password"
+              leftSection={<IconLock size={16} />}
+              value={form.nueva}
+              onChange={(e) => edit('nueva')(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': c.mostrar }}
+              disabled={busy}
+            />
+            {form.nueva && (
+              <Text size="xs" mt={6} c={strengthOk ? 'green' : 'red'} data-testid="fuerza-contrasena">
+                {passwordStrengthText(form.nueva)}
+              </Text>
+            )}
+          </div>
+          <div>
+            <PasswordInput
+              label={c.confirmarContrasena}
+              autoComplete="new-password"
+              leftSection={<IconLock size={16} />}
+              value={form.confirmacion}
+              onChange={(e) => edit('confirmacion')(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': c.mostrar }}
+              disabled={busy}
+            />
+            {match && (
+              <Group gap={4} mt={6} c={match.coinciden ? 'green' : 'red'}>
+                {match.coinciden ? <IconCircleCheck size={14} /> : <IconCircleX size={14} />}
+                <Text size="xs" c="inherit">
+                  {match.texto}
+                </Text>
+              </Group>
+            )}
+          </div>
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={close} disabled={busy}>
+              {c.cancelar}
+            </Button>
+            <Button type="submit" loading={busy} disabled={!puedeEnviarCambio(form) || Boolean(success)}>
+              {busy ? c.cambiando : c.cambiarContrasena}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
