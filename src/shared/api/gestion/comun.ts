@@ -1,0 +1,49 @@
+/** What every module of this area shares: the caller's data port, value normalisation, error wrapping. */
+import type { Backend, DataPort } from '../../ports';
+import type { CallContext } from '../context';
+import { requireSession } from '../session';
+import { AppError } from '../../errors';
+import type { AuthSession } from '../../ports/auth';
+
+export interface Sesion {
+  session: AuthSession;
+  data: DataPort;
+}
+
+export async function sesion(backend: Backend, ctx: CallContext): Promise<Sesion> {
+  const session = await requireSession(backend, ctx);
+  return { session, data: backend.dataFor(session) };
+}
+
+/**
+ * Runs `work` and turns an unexpected failure into the screen's §8 message. Errors a person must read as
+ * they are (validation from the database's own checks, not found, conflicts, auth) pass through.
+ */
+export async function conMensaje<T>(mensaje: string, work: () => Promise<T>, log?: (m: string, e?: unknown) => void): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (AppError.is(error) && error.code !== 'internal' && error.code !== 'unavailable') throw error;
+    log?.(mensaje, error);
+    throw new AppError(AppError.is(error) ? error.code : 'internal', mensaje);
+  }
+}
+
+export const num = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export const numONull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
+
+/** Empty strings become null for optional text columns. */
+export const textoONull = (v: string | null | undefined): string | null => {
+  if (v === null || v === undefined) return null;
+  const s = v.trim();
+  return s === '' ? null : s;
+};
+
+export function hexAleatorio(bytes: number): string {
+  const b = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,135 @@
+/** Metrics dashboard (part 2 §2, §9): periods, alerts, the CSV report. Aggregates are computed in SQL. */
+import { metricas as t } from '../i18n/areas/gestion';
+import { ZONA_HORARIA, formatFechaHora } from './dates';
+
+export const PERIODOS_DIAS = [7, 30, 90, 180, 365] as const;
+export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
+export const PERIODO_POR_DEFECTO: PeriodoDias = 30;
+export const MESES_TENDENCIA = 6;
+export const TOP_PROYECTOS = 10;
+/** A project 'en_proceso' for more than this many days raises an alert. */
+export const DIAS_PROYECTO_LARGO = 30;
+export const ALTURA_BARRA = { min: 20, max: 200 } as const;
+
+export interface FilaProyectoMetricas {
+  id: string;
+  nombre: string;
+  estado: string;
+  progreso: number;
+  total_servicios: number;
+  servicios_activos: number;
+  servicios_completados: number;
+  dias_activo: number;
+  ultima_actividad: string;
+}
+
+export interface DashboardMetricas {
+  desde: string;
+  hasta: string;
+  tarjetas: {
+    total_proyectos: number;
+    proyectos_activos: number;
+    proyectos_completados: number;
+    total_servicios: number;
+    servicios_activos: number;
+    progreso_promedio: number;
+    /** Projects created in the last month (§9 'monthly growth'). */
+    crecimiento_mensual: number;
+    servicios_recientes: number;
+  };
+  /** Projects per status (all six, zeros included). */
+  estados_proyectos: Record<string, number>;
+  /** Services per status: activo, inactivo, en_proceso, completado, error; eliminados fixed at 0 (§9). */
+  servicios_por_estado: { activo: number; inactivo: number; en_proceso: number; completado: number; error: number; eliminados: 0 };
+  servicios_por_categoria: Array<{ categoria: string; total: number }>;
+  /** The last six months, oldest first: 'YYYY-MM'. */
+  tendencia: Array<{ mes: string; proyectos: number; servicios: number }>;
+  top: FilaProyectoMetricas[];
+  alertas: { proyectos_largos: number; sin_nuevos: boolean; sin_servicios: number; servicios_error: number };
+}
+
+export type RutaAlerta = '/dashboard/proyectos' | '/dashboard/proyectos/administrar-servicios';
+
+export interface Alerta {
+  tipo: 'proyectos_largos' | 'sin_nuevos' | 'sin_servicios' | 'servicios_error';
+  color: 'yellow' | 'orange' | 'red' | 'blue';
+  mensaje: string;
+  accion: string;
+  ruta: RutaAlerta;
+}
+
+/** The four alert rules (§9) with their navigation (§2). */
+export function alertasDe(a: DashboardMetricas['alertas']): Alerta[] {
+  const out: Alerta[] = [];
+  if (a.proyectos_largos > 0) {
+    out.push({ tipo: 'proyectos_largos', color: 'yellow', mensaje: t.alertaLargos(a.proyectos_largos), accion: t.verProyectos, ruta: '/dashboard/proyectos' });
+  }
+  if (a.sin_nuevos) out.push({ tipo: 'sin_nuevos', color: 'blue', mensaje: t.alertaSinNuevos, accion: t.verProyectos, ruta: '/dashboard/proyectos' });
+  if (a.sin_servicios > 0) {
+    out.push({ tipo: 'sin_servicios', color: 'orange', mensaje: t.alertaSinServicios(a.sin_servicios), accion: t.verProyectos, ruta: '/dashboard/proyectos' });
+  }
+  if (a.servicios_error > 0) {
+    out.push({ tipo: 'servicios_error', color: 'red', mensaje: t.alertaErrores(a.servicios_error), accion: t.verServicios, ruta: '/dashboard/proyectos/administrar-servicios' });
+  }
+  return out;
+}
+
+/** The calendar date in Bogotá ('YYYY-MM-DD'). */
+export function fechaBogota(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_HORARIA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+/** Bogotá is UTC−5 all year. */
+const OFFSET_BOGOTA_MS = 5 * 3_600_000;
+
+/** The period as instants: the last N days up to now, or a custom range of whole Bogotá days. */
+export function rangoPeriodo(
+  periodo: { dias: number } | { desde: string; hasta: string },
+  ahora: Date,
+): { desde: string; hasta: string } {
+  if ('dias' in periodo) {
+    return { desde: new Date(ahora.getTime() - periodo.dias * 86_400_000).toISOString(), hasta: ahora.toISOString() };
+  }
+  const desde = new Date(`${periodo.desde}T00:00:00.000Z`).getTime() + OFFSET_BOGOTA_MS;
+  const hasta = new Date(`${periodo.hasta}T00:00:00.000Z`).getTime() + OFFSET_BOGOTA_MS + 86_400_000 - 1;
+  return { desde: new Date(desde).toISOString(), hasta: new Date(hasta).toISOString() };
+}
+
+/** One CSV field: quoted when it holds a separator, a quote or a line break; formula-looking text is defused. */
+export function campoCsv(valor: string | number): string {
+  let s = String(valor);
+  if (typeof valor === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The report (§9): the first 10 projects, exactly the listed columns. */
+export function reporteCsv(filas: readonly FilaProyectoMetricas[], etiquetaEstado: (e: string) => string): string {
+  const lineas = [t.csvColumnas.map(campoCsv).join(',')];
+  for (const f of filas.slice(0, TOP_PROYECTOS)) {
+    lineas.push(
+      [
+        f.nombre,
+        etiquetaEstado(f.estado),
+        f.progreso,
+        f.total_servicios,
+        f.servicios_activos,
+        f.servicios_completados,
+        f.dias_activo,
+        formatFechaHora(f.ultima_actividad),
+      ]
+        .map(campoCsv)
+        .join(','),
+    );
+  }
+  return `${lineas.join('\r\n')}\r\n`;
+}
+
+export function nombreArchivoReporte(ahora: Date): string {
+  return t.archivo(fechaBogota(ahora));
+}
+
+/** Bar height between 20 and 200 px, proportional to the largest value (§9). */
+export function alturaBarra(valor: number, maximo: number): number {
+  if (maximo <= 0) return ALTURA_BARRA.min;
+  return Math.round(ALTURA_BARRA.min + (ALTURA_BARRA.max - ALTURA_BARRA.min) * (valor / maximo));
+}

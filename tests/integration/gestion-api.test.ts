@@ -1,0 +1,339 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../../src/shared/ports/sql';
+import type { Envelope } from '../../src/shared/contract/envelope';
+import type { JobState } from '../../src/shared/domain/jobs';
+import type { ProyectoResumen, ResultadoAprovisionamiento } from '../../src/shared/domain/proyectos';
+import type { DashboardMetricas } from '../../src/shared/domain/metricas';
+import { BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { es } from '../../src/shared/i18n/es';
+import { progresoEstimado } from '../../src/shared/domain/proyectos';
+import { esHashBcrypt } from '../../src/shared/domain/empresas';
+
+/**
+ * Projects, provisioning, catalogue, companies, plans and metrics through the real api (dispatch as the
+ * transports do it), on PGlite and PostgreSQL 15, with a real local HTTP server standing in for n8n.
+ */
+describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh) => {
+  let db: SqlClient;
+  let api: Awaited<ReturnType<typeof embeddedApi>>;
+  let hooks: WebhookServer;
+  const caller = new Caller();
+  let operadorId = '';
+
+  async function call<T>(area: string, op: string, input: unknown): Promise<T> {
+    const r = (await api.dispatch(area, op, input, caller)) as Envelope<T>;
+    if (!r.ok) throw new Error(`${area}.${op}: ${r.error.message}`);
+    return r.data;
+  }
+  async function fail(area: string, op: string, input: unknown): Promise<string> {
+    const r = (await api.dispatch(area, op, input, caller)) as Envelope<unknown>;
+    expect(r.ok).toBe(false);
+    return r.ok ? '' : r.error.message;
+  }
+  async function esperar(job: JobState<ResultadoAprovisionamiento>): Promise<JobState<ResultadoAprovisionamiento>> {
+    for (;;) {
+      const s = await call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id: job.id });
+      if (s.status !== 'running') return s;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  async function fila<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> {
+    return (await db.query<T & Record<string, unknown>>(sql, params)).rows[0] as T;
+  }
+
+  let planId = '';
+  let empresaId = '';
+
+  beforeAll(async () => {
+    db = await migrated(await fresh());
+    api = await embeddedApi(db);
+    hooks = await startWebhookServer();
+    const r = (await api.dispatch('auth', 'crearPrimerAdmin', ADMIN, caller)) as Envelope<{ operator: { id: string } }>;
+    if (!r.ok) throw new Error(r.error.message);
+    operadorId = (await fila<{ id: string }>('select id::text as id from public.perfiles limit 1')).id;
+    await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'bearer', token: 'tok-bots-123' });
+    await call('conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-whatsapp`, auth: 'bearer', token: 'tok-wa-456' });
+    await call('conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
+    planId = (await call<{ id: string }>('planes', 'crear', { title: 'Plan Pruebas', description: 'Plan para las pruebas', cost: 99.5 })).id;
+    empresaId = (await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Ferretería La Esquina', usuario_cliente: 'usuario_ferretería_la_esquina', contrasena_cliente: 'Abc12345', activo: true })).empresa.id;
+  });
+  afterAll(async () => {
+    await hooks?.close();
+    await db?.close();
+  });
+
+  const nuevoProyecto = (nombre: string, estado = 'en_proceso') =>
+    call<ProyectoResumen>('proyectos', 'crear', { nombre, plan_id: planId, descripcion: 'Descripción del proyecto', empresa_id: empresaId, estado });
+
+  it('proyectos: campos obligatorios, alta, edición y el historial de estados lo escribe la base con el operador', async () => {
+    expect(await fail('proyectos', 'crear', { nombre: '', plan_id: planId, descripcion: 'x', empresa_id: empresaId, estado: 'activo' })).toBe(es.proyectos.nombreObligatorio);
+    expect(await fail('proyectos', 'crear', { nombre: 'X', descripcion: 'x', empresa_id: empresaId, estado: 'activo' })).toBe(es.proyectos.planObligatorio);
+    const p = await nuevoProyecto('Historial Demo', 'inactivo');
+    expect(p).toMatchObject({ plan_title: 'Plan Pruebas', plan_cost: 99.5, empresa_nombre: 'Ferretería La Esquina', instancias: [] });
+    await call('proyectos', 'actualizar', { id: p.id, nombre: 'Historial Demo', plan_id: planId, descripcion: 'd', empresa_id: empresaId, estado: 'en_proceso' });
+    await call('proyectos', 'actualizar', { id: p.id, nombre: 'Historial Demo 2', plan_id: planId, descripcion: 'd', empresa_id: empresaId, estado: 'en_proceso' });
+    // A path that bypasses the api (a direct update as the operator through the data port) is recorded too.
+    const session = (await api.backend.auth.getSession(caller.token!))!;
+    await api.backend.dataFor(session).run({ kind: 'update', table: 'proyectos', values: { estado: 'completado' }, filters: [{ column: 'id', op: 'eq', value: p.id }] });
+    const rep = await call<{ historial: Array<{ estado_anterior: string | null; estado_nuevo: string; usuario_id: string; usuario: string }>; progreso: number }>('proyectos', 'reporte', { id: p.id });
+    expect(rep.historial.map((h) => [h.estado_anterior, h.estado_nuevo])).toEqual([
+      ['en_proceso', 'completado'],
+      ['inactivo', 'en_proceso'],
+      [null, 'inactivo'],
+    ]);
+    expect(rep.historial.every((h) => h.usuario_id === operadorId && h.usuario === ADMIN.nombre)).toBe(true);
+    expect(rep.progreso).toBe(100);
+    expect(await fail('proyectos', 'reporte', { id: '00000000-0000-4000-8000-000000000000' })).toBe(es.proyectos.noEncontrado);
+  });
+
+  it('empresas: la contraseña solo se guarda como hash bcrypt y se muestra una vez; restablecer invalida la anterior', async () => {
+    const { empresa, credenciales } = await call<{ empresa: Record<string, unknown>; credenciales: { contrasena: string; usuario: string } }>('empresas', 'crear', {
+      nombre: 'Café Origen Pruebas', usuario_cliente: 'usuario_café_origen_pruebas', contrasena_cliente: 'Zx7mP2qa', email: 'hola@cafe.co', activo: true,
+    });
+    expect(credenciales).toMatchObject({ usuario: 'usuario_café_origen_pruebas', contrasena: 'Zx7mP2qa' });
+    expect(empresa).not.toHaveProperty('contrasena_cliente');
+    expect(empresa.tiene_contrasena).toBe(true);
+    const guardada = await fila<{ h: string }>('select contrasena_cliente as h from public.empresas where id = $1', [empresa.id]);
+    expect(esHashBcrypt(guardada.h)).toBe(true);
+    expect((await fila<{ ok: boolean }>('select crypt($1, contrasena_cliente) = contrasena_cliente as ok from public.empresas where id = $2', ['Zx7mP2qa', empresa.id])).ok).toBe(true);
+    const lista = await call<unknown[]>('empresas', 'listar', {});
+    expect(JSON.stringify(lista)).not.toContain('$2');
+
+    const nueva = await call<{ contrasena: string }>('empresas', 'restablecerContrasena', { id: empresa.id });
+    expect(nueva.contrasena).toMatch(/^[A-Za-z0-9]{8}$/);
+    const ver = await fila<{ nueva: boolean; vieja: boolean }>(
+      'select crypt($1, contrasena_cliente) = contrasena_cliente as nueva, crypt($2, contrasena_cliente) = contrasena_cliente as vieja from public.empresas where id = $3',
+      [nueva.contrasena, 'Zx7mP2qa', empresa.id],
+    );
+    expect(ver).toEqual({ nueva: true, vieja: false });
+    // Editing without a password keeps the hash.
+    await call('empresas', 'actualizar', { id: empresa.id, nombre: 'Café Origen Pruebas', usuario_cliente: 'usuario_café_origen_pruebas', activo: false });
+    expect((await fila<{ h: string }>('select contrasena_cliente as h from public.empresas where id = $1', [empresa.id])).h).toMatch(/^\$2/);
+    expect((await call<{ activo: boolean }>('empresas', 'cambiarEstado', { id: empresa.id, activo: true })).activo).toBe(true);
+    expect(await fail('empresas', 'crear', { nombre: 'Otra', usuario_cliente: 'usuario_café_origen_pruebas', contrasena_cliente: 'x', activo: true })).toBe(es.empresas.usuarioDuplicado);
+    await call('empresas', 'eliminar', { id: empresa.id });
+    expect(await fail('empresas', 'eliminar', { id: empresa.id })).toBe(es.empresas.noEncontrada);
+  });
+
+  it('aprovisiona WhatsApp, llamadas y WordPress: empresa, tabla, flujo por POST con bearer y webhook guardado', async () => {
+    const p = await nuevoProyecto('Tienda Aurora');
+    hooks.requests.length = 0;
+    const job = await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+      proyectoId: p.id,
+      servicios: [
+        { tipo: 'whatsapp', nombre_instancia: 'Tienda Aurora - WhatsApp' },
+        { tipo: 'llamadas', nombre_instancia: 'Tienda Aurora - Llamadas' },
+        { tipo: 'bot_wordpress', nombre_instancia: 'Tienda Aurora - Bot WordPress' },
+      ],
+    });
+    expect(job.total).toBe(3);
+    const fin = await esperar(job);
+    expect(fin).toMatchObject({ status: 'done', done: 3, ok: 3, failed: 0 });
+
+    expect(hooks.requests.map((r) => r.path).sort()).toEqual(['/webhook/crear-flujo', '/webhook/crear-flujo-whatsapp']);
+    const wa = hooks.requests.find((r) => r.path === '/webhook/crear-flujo-whatsapp')!;
+    const wp = hooks.requests.find((r) => r.path === '/webhook/crear-flujo')!;
+    expect(wa.headers.authorization).toBe('Bearer tok-wa-456');
+    expect(wp.headers.authorization).toBe('Bearer tok-bots-123');
+    expect(wa.json).toMatchObject({ name: 'WhatsApp Flow - Tienda Aurora - WhatsApp', table_supabase: 'tienda_aurora_whatsapp_registro_whatsapp' });
+    expect(wp.json).toMatchObject({ name: 'Wordpress Flow - Tienda Aurora - Bot WordPress', table_supabase: 'tienda_aurora_bot_wordpress_registro_bot_wordpress' });
+
+    const proyecto = await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id });
+    const por = Object.fromEntries(proyecto.instancias.map((i) => [i.tipo_servicio, i]));
+    const waUuid = (wa.json as { empresa_id: string }).empresa_id;
+    expect(por.whatsapp!.configuracion).toMatchObject({
+      empresa_uuid: waUuid, empresa_whatsapp_id: waUuid, table_supabase: 'tienda_aurora_whatsapp_registro_whatsapp',
+      webhook_n8n: `https://n8n.agencia.co/webhook/${waUuid}`, aprovisionamiento: 'completo', status: true, tabla_independiente: true,
+    });
+    expect(por.llamadas!.configuracion).toMatchObject({ campana_nombre: 'Tienda Aurora - Llamadas', minutos_tope: 100, aprovisionamiento: 'completo' });
+    expect(por.bot_wordpress!.categoria).toBe('E-commerce');
+    const empresaWa = await fila<{ name: string; webhook_n8n: string; status: boolean; empresa_id: string }>('select name, webhook_n8n, status, empresa_id::text from public.empresas_whatsapp where uuid = $1', [waUuid]);
+    expect(empresaWa).toEqual({ name: 'Tienda Aurora - WhatsApp', webhook_n8n: `https://n8n.agencia.co/webhook/${waUuid}`, status: true, empresa_id: empresaId });
+    const campana = await fila<{ minutos: number }>('select minutos from public.campanas where id = $1', [por.llamadas!.configuracion.campana_id]);
+    expect(campana.minutos).toBe(100);
+    const tablas = await db.query<{ t: string }>(
+      "select table_name as t from information_schema.tables where table_schema = 'public' and table_name in ('tienda_aurora_whatsapp_registro_whatsapp', 'tienda_aurora_bot_wordpress_registro_bot_wordpress') order by 1",
+    );
+    expect(tablas.rows.map((r) => r.t)).toHaveLength(2);
+    // The JSON text column mirrors the table.
+    const espejo = await fila<{ s: string }>('select servicios_instancias as s from public.proyectos where id = $1', [p.id]);
+    expect((JSON.parse(espejo.s) as unknown[]).length).toBe(3);
+
+    // One instance per type; colliding names get a number suffix.
+    const otra = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+      proyectoId: p.id,
+      servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Otra WhatsApp' }, { tipo: 'bot_duda', nombre_instancia: 'Tienda Aurora - WhatsApp' }],
+    }));
+    expect(otra.result!.omitidos).toEqual(['whatsapp']);
+    expect(otra.result!.agregados.map((a) => a.nombre_instancia)).toEqual(['Tienda Aurora - WhatsApp 1']);
+    // Duda reuses the project's WhatsApp company table (order WhatsApp → Shopify → Duda → other).
+    const duda = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias.find((i) => i.tipo_servicio === 'bot_duda')!;
+    expect(duda.configuracion).toMatchObject({ reutiliza_empresa_existente: true, comparte_tabla_con: 'tienda_aurora_whatsapp_registro_whatsapp', empresa_principal: waUuid, tabla_independiente: false });
+    expect(duda.configuracion.empresa_uuid).not.toBe(waUuid);
+
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombre_instancia: 'Abc' }] })).toBe(es.proyectos.nombreInstanciaInvalido);
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombre_instancia: 'Tienda: Aurora' }] })).toBe(es.proyectos.nombreInstanciaInvalido);
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'llamadas', nombre_instancia: 'Ab' }] })).toBe(es.proyectos.nombreCampanaInvalido);
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'whatsapp', nombre_instancia: '  ' }] })).toBe(es.proyectos.nombreInstanciaObligatorio);
+  });
+
+  it('falla de tabla: WordPress sigue con el flujo y queda pendiente; Duda y WhatsApp abortan; reintentar completa', async () => {
+    await db.query('revoke execute on function public.create_message_table(text) from authenticated');
+    try {
+      const p = await nuevoProyecto('Falla Tablas');
+      hooks.requests.length = 0;
+      const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+        proyectoId: p.id,
+        servicios: [{ tipo: 'bot_wordpress', nombre_instancia: 'Falla Tablas WP' }, { tipo: 'bot_duda', nombre_instancia: 'Falla Tablas Duda' }],
+      }));
+      expect(fin).toMatchObject({ status: 'done', ok: 0, failed: 2 });
+      const [wp, duda] = fin.result!.agregados;
+      expect(wp!.error).toContain(es.proyectos.tablaManual('falla_tablas_wp_registro_bot_wordpress'));
+      expect(wp!.error).toContain('session_id VARCHAR(255) NOT NULL');
+      expect(duda!.error).toBe(es.proyectos.errorTabla('falla_tablas_duda_registro_bot_duda'));
+      // WordPress went on to the flow; Duda stopped before it.
+      expect(hooks.requests.map((r) => (r.json as { name: string }).name)).toEqual(['Wordpress Flow - Falla Tablas WP']);
+      const inst = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias;
+      expect(inst.map((i) => i.configuracion.aprovisionamiento)).toEqual(['incompleto', 'incompleto']);
+      expect(inst[0]!.configuracion.webhook_n8n).toMatch(/^https:\/\/n8n\.agencia\.co\/webhook\//);
+      expect(inst[1]!.configuracion.webhook_n8n).toBeUndefined();
+
+      await db.query('grant execute on function public.create_message_table(text) to authenticated');
+      hooks.requests.length = 0;
+      for (const i of inst) {
+        const r = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: i.id }));
+        expect(r).toMatchObject({ status: 'done', ok: 1 });
+      }
+      // Only Duda's flow was still missing; no company was created twice.
+      expect(hooks.requests.map((r) => (r.json as { name: string }).name)).toEqual(['Duda Flow - Falla Tablas Duda']);
+      expect((await fila<{ n: number }>("select count(*)::int as n from public.empresas_bot_duda where name = 'Falla Tablas Duda'")).n).toBe(1);
+      const despues = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias;
+      expect(despues.map((i) => i.configuracion.aprovisionamiento)).toEqual(['completo', 'completo']);
+    } finally {
+      await db.query('grant execute on function public.create_message_table(text) to authenticated');
+    }
+  });
+
+  it('flujo: HTTP no OK da "Error HTTP: {status}", sin conexión el mensaje de §8; reintentar lo completa', async () => {
+    const p = await nuevoProyecto('Flujo Fallido');
+    hooks.respond((_req, res) => {
+      res.writeHead(502);
+      res.end('bad gateway');
+    });
+    const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombre_instancia: 'Flujo Fallido Shop' }] }));
+    expect(fin.result!.agregados[0]!.error).toBe('Error HTTP: 502');
+    const inst = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias[0]!;
+    expect(inst.configuracion).toMatchObject({ aprovisionamiento: 'incompleto', error_aprovisionamiento: 'Error HTTP: 502', tabla_creada: true });
+
+    await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: 'http://127.0.0.1:9/nada', auth: 'bearer' });
+    const sinRed = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
+    expect(sinRed.result!.agregados[0]!.error).toBe(es.proyectos.errorFlujo);
+
+    await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'bearer' });
+    hooks.respond((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"id":"wf_1"}');
+    });
+    const ok = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
+    expect(ok.result!.agregados[0]).toMatchObject({ completo: true });
+    expect((await fila<{ n: number }>("select count(*)::int as n from public.empresas_shopify_bots where name = 'Flujo Fallido Shop'")).n).toBe(1);
+  });
+
+  it('eliminar servicio: desactiva la empresa solo cuando ninguna otra instancia del mismo tipo la usa; la campaña se conserva', async () => {
+    const a = await nuevoProyecto('Compartida Uno');
+    const b = await nuevoProyecto('Compartida Dos');
+    await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+      proyectoId: a.id,
+      servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Compartida WhatsApp' }, { tipo: 'llamadas', nombre_instancia: 'Campaña Compartida' }],
+    }));
+    const instA = (await call<ProyectoResumen>('proyectos', 'obtener', { id: a.id })).instancias;
+    const waA = instA.find((i) => i.tipo_servicio === 'whatsapp')!;
+    const opciones = await call<Array<{ uuid: string }>>('proyectos', 'empresasWhatsapp', {});
+    expect(opciones.map((o) => o.uuid)).toContain(waA.configuracion.empresa_uuid);
+    hooks.requests.length = 0;
+    await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+      proyectoId: b.id,
+      servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Compartida WhatsApp B', empresa_whatsapp_uuid: waA.configuracion.empresa_uuid }],
+    }));
+    expect(hooks.requests).toHaveLength(0); // the chosen company is reused as it is
+    const waB = (await call<ProyectoResumen>('proyectos', 'obtener', { id: b.id })).instancias[0]!;
+    expect(waB.configuracion).toMatchObject({ empresa_uuid: waA.configuracion.empresa_uuid, reutiliza_empresa_existente: true, tabla_independiente: false, aprovisionamiento: 'completo' });
+
+    const estado = async () => (await fila<{ status: boolean }>('select status from public.empresas_whatsapp where uuid = $1', [waA.configuracion.empresa_uuid])).status;
+    expect(await call('proyectos', 'eliminarServicio', { instanciaId: waA.id })).toEqual({ id: waA.id, empresa_desactivada: false });
+    expect(await estado()).toBe(true);
+    expect(await call('proyectos', 'eliminarServicio', { instanciaId: waB.id })).toEqual({ id: waB.id, empresa_desactivada: true });
+    expect(await estado()).toBe(false);
+    const llam = instA.find((i) => i.tipo_servicio === 'llamadas')!;
+    await call('proyectos', 'eliminarServicio', { instanciaId: llam.id });
+    expect((await fila<{ n: number }>('select count(*)::int as n from public.campanas where id = $1', [llam.configuracion.campana_id])).n).toBe(1);
+    expect(await fail('proyectos', 'eliminarServicio', { instanciaId: llam.id })).toBe(es.proyectos.servicioNoEncontrado);
+    await call('proyectos', 'eliminar', { id: b.id });
+    expect(await fail('proyectos', 'obtener', { id: b.id })).toBe(es.proyectos.noEncontrado);
+  });
+
+  it('catálogo: validación de §5, tipo único, activar y desactivar', async () => {
+    const base = { nombre: 'Bot Instagram', tipo: 'bot_instagram', descripcion: 'Bot para mensajes directos de Instagram', categoria: 'Marketing', icono: 'mobile', configuracion_default: '{"a":1}' };
+    expect(await fail('servicios', 'crear', { ...base, nombre: 'Bo' })).toBe(es.servicios.nombreMinimo);
+    expect(await fail('servicios', 'crear', { ...base, tipo: 'Bot-IG' })).toBe(es.servicios.tipoInvalido);
+    expect(await fail('servicios', 'crear', { ...base, descripcion: 'corta' })).toBe(es.servicios.descripcionMinima);
+    expect(await fail('servicios', 'crear', { ...base, categoria: 'Otra' })).toBe(es.servicios.categoriaInvalida);
+    expect(await fail('servicios', 'crear', { ...base, icono: 'rocket' })).toBe(es.servicios.iconoInvalido);
+    expect(await fail('servicios', 'crear', { ...base, configuracion_default: '{malo' })).toBe(es.servicios.configuracionInvalida);
+    const s = await call<{ id: string; configuracion_default: unknown; activo: boolean }>('servicios', 'crear', base);
+    expect(s.configuracion_default).toEqual({ a: 1 });
+    expect(await fail('servicios', 'crear', base)).toBe(es.servicios.tipoDuplicado);
+    expect((await call<{ activo: boolean }>('servicios', 'cambiarEstado', { id: s.id, activo: false })).activo).toBe(false);
+    const activos = await call<Array<{ tipo: string }>>('servicios', 'listar', { soloActivos: true });
+    expect(activos.map((x) => x.tipo)).not.toContain('bot_instagram');
+    expect((await call<Array<{ tipo: string }>>('servicios', 'listar', {})).map((x) => x.tipo)).toContain('bot_instagram');
+    const vacia = await call<{ configuracion_default: unknown }>('servicios', 'actualizar', { id: s.id, ...base, configuracion_default: '' });
+    expect(vacia.configuracion_default).toEqual({});
+  });
+
+  it('planes: regla de la alerta, costo y el número real de empresas asociadas; desasociar', async () => {
+    expect(await fail('planes', 'crear', { title: ' ', description: 'x', cost: 10 })).toBe(es.planes.camposIncompletos);
+    expect(await fail('planes', 'crear', { title: 'A', description: 'x', cost: 0 })).toBe(es.planes.camposIncompletos);
+    const plan = await call<{ id: string; empresas_asociadas: number; cost: number }>('planes', 'crear', { title: 'Plan Web', description: 'WordPress', cost: '49.90' });
+    expect(plan).toMatchObject({ empresas_asociadas: 0, cost: 49.9 });
+    const wp = await call<Array<{ uuid: string }>>('planes', 'empresasWordpress', {});
+    expect(wp.length).toBeGreaterThan(0);
+    const enlace = await call<{ id: string; name: string }>('planes', 'asignarEmpresa', { planId: plan.id, empresaWordpressUuid: wp[0]!.uuid });
+    const lista = await call<Array<{ id: string; empresas_asociadas: number }>>('planes', 'listar', {});
+    expect(lista.find((p) => p.id === plan.id)!.empresas_asociadas).toBe(1);
+    expect((await call<Array<{ id: string }>>('planes', 'empresas', { planId: plan.id })).map((e) => e.id)).toEqual([enlace.id]);
+    await call('planes', 'desasociar', { id: enlace.id });
+    expect((await call<Array<{ id: string; empresas_asociadas: number }>>('planes', 'listar', {})).find((p) => p.id === plan.id)!.empresas_asociadas).toBe(0);
+    await call('planes', 'eliminar', { id: plan.id });
+  });
+
+  it('métricas: agregados en SQL iguales a las reglas, alertas, instantánea (upsert) y CSV', async () => {
+    const d = await call<DashboardMetricas>('metricas', 'dashboard', { periodo: { dias: 30 } });
+    const proyectos = await call<ProyectoResumen[]>('proyectos', 'listar', {});
+    expect(d.tarjetas.total_proyectos).toBe(proyectos.length);
+    for (const fila of d.top) {
+      const p = proyectos.find((x) => x.id === fila.id)!;
+      expect(fila.progreso).toBe(progresoEstimado(p.estado, p.instancias.map((i) => i.estado)));
+      expect(fila.total_servicios).toBe(p.instancias.length);
+    }
+    expect(d.tendencia).toHaveLength(6);
+    expect(d.servicios_por_estado.eliminados).toBe(0);
+    expect(d.alertas.sin_nuevos).toBe(false);
+    expect(d.alertas.sin_servicios).toBe(proyectos.filter((p) => p.instancias.length === 0).length);
+    expect(await fail('metricas', 'dashboard', { periodo: { dias: 12 } })).toBe(es.metricas.rangoInvalido);
+
+    await call('metricas', 'actualizar', { periodo: { dias: 30 } });
+    await call('metricas', 'actualizar', { periodo: { dias: 30 } });
+    const snap = await fila<{ n: number; p: number }>('select count(*)::int as n, count(distinct proyecto_id)::int as p from public.metricas_proyectos');
+    expect(snap.n).toBe(snap.p);
+    expect(snap.p).toBe(proyectos.length);
+
+    const csv = await call<{ nombreArchivo: string; contenido: string }>('metricas', 'exportar', { periodo: { dias: 30 } });
+    expect(csv.nombreArchivo).toMatch(/^reporte_proyectos_\d{4}-\d{2}-\d{2}\.csv$/);
+    const lineas = csv.contenido.trim().split('\r\n');
+    expect(lineas[0]).toBe('Proyecto,Estado,Progreso (%),Total Servicios,Servicios Activos,Servicios Completados,Tiempo Activo (días),Última Actividad');
+    expect(lineas).toHaveLength(1 + Math.min(10, proyectos.length));
+  });
+});
