@@ -11,7 +11,9 @@ export function createPgClient(connectionString: string, max = 4): SqlClient {
   // PGlite's Date objects into ISO strings).
   const types = {
     getTypeParser: (oid: number, format?: string) => {
-      if (oid === 1114 || oid === 1184 || oid === 1082) return (value: string) => value;
+      if (oid === 1184) return (value: string) => new Date(value).toISOString(); // timestamptz
+      if (oid === 1114) return (value: string) => value.replace(' ', 'T'); // timestamp, as PostgREST writes it
+      if (oid === 1082) return (value: string) => value; // date stays YYYY-MM-DD
       return pg.types.getTypeParser(oid, format as 'text');
     },
   };
