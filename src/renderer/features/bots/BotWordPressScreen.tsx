@@ -1,7 +1,6 @@
-import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { EmpresasBotScreen } from './EmpresasBotScreen';
 
-/** BotWordPressScreen: not built yet (a later issue replaces this panel). */
+/** Configuración de Empresas, channel wordpress (part 3 §2.2). */
 export default function BotWordPressScreen() {
-  return <UnderConstruction title={es.pantallas.configuracionEmpresas} description={`${es.pantallas.canalWordPress} · ${es.app.enConstruccionDetalle}`} />;
+  return <EmpresasBotScreen canal="wordpress" />;
 }

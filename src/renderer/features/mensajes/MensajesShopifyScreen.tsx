@@ -1,7 +1,6 @@
-import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { MensajesScreen } from './MensajesScreen';
 
-/** MensajesShopifyScreen: not built yet (a later issue replaces this panel). */
+/** Mensajes de Shopify (part 3 §2.3). */
 export default function MensajesShopifyScreen() {
-  return <UnderConstruction title={es.pantallas.mensajesShopify} />;
+  return <MensajesScreen canal="shopify" />;
 }

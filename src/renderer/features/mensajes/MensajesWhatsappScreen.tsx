@@ -1,7 +1,6 @@
-import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { MensajesScreen } from './MensajesScreen';
 
-/** MensajesWhatsappScreen: not built yet (a later issue replaces this panel). */
+/** Mensajes de Whatsapp (part 3 §2.3). */
 export default function MensajesWhatsappScreen() {
-  return <UnderConstruction title={es.pantallas.mensajesWhatsapp} />;
+  return <MensajesScreen canal="whatsapp" />;
 }

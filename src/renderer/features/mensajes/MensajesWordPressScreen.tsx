@@ -1,7 +1,6 @@
-import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { MensajesScreen } from './MensajesScreen';
 
-/** MensajesWordPressScreen: not built yet (a later issue replaces this panel). */
+/** Mensajes de WordPress (part 3 §2.3). */
 export default function MensajesWordPressScreen() {
-  return <UnderConstruction title={es.pantallas.mensajesWordPress} />;
+  return <MensajesScreen canal="wordpress" />;
 }

@@ -1,7 +1,226 @@
+/**
+ * 'Resumen de WhatsApp' (part 3 §2.4): company, session search, refresh, the four cards, AI and human
+ * percentages, the average per session, a pie of AI vs. human and a bar chart of the last 7 days. Every
+ * number comes from one SQL function; the sessions below use the same paged query as the message screens.
+ */
+import { Button, Center, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMessageChatbot, IconRefresh, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip as ChartTooltip } from 'chart.js';
+import { useState, type ReactNode } from 'react';
+import { Bar, Pie } from 'react-chartjs-2';
+import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { POR_PAGINA_INICIAL, porcentajes, type ResumenWhatsapp } from '../../../shared/domain/mensajes';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { ConversacionModal, SelectorEmpresa, TablaSesiones, TarjetasEstadisticas, useErrorToast } from '../mensajes/componentes';
 
-/** WhatsappResumenScreen: not built yet (a later issue replaces this panel). */
+ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, ChartTooltip, Legend);
+
+const t = es.whatsappResumen;
+const tm = es.mensajes;
+const COLOR_IA = '#2f9e44';
+const COLOR_HUMANO = '#1c7ed6';
+
+const etiquetaDia = new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit' });
+/** 'YYYY-MM-DD' (already a Colombia date) → 'sáb, 21/11'. */
+function diaCorto(dia: string): string {
+  const d = new Date(`${dia}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? dia : etiquetaDia.format(d);
+}
+
+function Indicador({ label, value, detalle, icon, color, progreso }: { label: string; value: string; detalle?: string; icon: ReactNode; color: string; progreso?: number }) {
+  return (
+    <Paper withBorder p="md" radius="lg" shadow="xs">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.1} data-testid={`indicador-${label}`}>
+            {value}
+          </Text>
+          {detalle ? (
+            <Text size="xs" c="dimmed">
+              {detalle}
+            </Text>
+          ) : null}
+        </Stack>
+        <ThemeIcon variant="light" color={color} size={42} radius="md">
+          {icon}
+        </ThemeIcon>
+      </Group>
+      {progreso !== undefined ? <Progress value={progreso} color={color} size="sm" mt="sm" radius="xl" /> : null}
+    </Paper>
+  );
+}
+
+function Graficos({ resumen }: { resumen: ResumenWhatsapp }) {
+  const hayMensajes = resumen.humanos + resumen.ia > 0;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Paper withBorder p="md" radius="lg" shadow="xs">
+        <Text fw={700} mb="sm">
+          {t.graficoTorta}
+        </Text>
+        <Center h={280}>
+          {hayMensajes ? (
+            <Pie
+              aria-label={t.graficoTorta}
+              data={{
+                labels: [t.etiquetaIa, t.etiquetaHumanos],
+                datasets: [{ data: [resumen.ia, resumen.humanos], backgroundColor: [COLOR_IA, COLOR_HUMANO], borderColor: '#fff', borderWidth: 2 }],
+              }}
+              options={{ maintainAspectRatio: false, plugins: { legend: { position: 'bottom' } } }}
+            />
+          ) : (
+            <Text c="dimmed">{t.sinDatos}</Text>
+          )}
+        </Center>
+      </Paper>
+      <Paper withBorder p="md" radius="lg" shadow="xs">
+        <Text fw={700} mb="sm">
+          {t.graficoBarras}
+        </Text>
+        <div style={{ height: 280 }}>
+          <Bar
+            aria-label={t.graficoBarras}
+            data={{
+              labels: resumen.dias.map((d) => diaCorto(d.dia)),
+              datasets: [
+                { label: t.etiquetaIa, data: resumen.dias.map((d) => d.ia), backgroundColor: COLOR_IA, borderRadius: 4, stack: 'm' },
+                { label: t.etiquetaHumanos, data: resumen.dias.map((d) => d.humanos), backgroundColor: COLOR_HUMANO, borderRadius: 4, stack: 'm' },
+              ],
+            }}
+            options={{
+              maintainAspectRatio: false,
+              plugins: { legend: { position: 'bottom' } },
+              scales: { x: { stacked: true, grid: { display: false } }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+            }}
+          />
+        </div>
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
 export default function WhatsappResumenScreen() {
-  return <UnderConstruction title={es.pantallas.resumenWhatsapp} />;
+  useDocumentTitle(t.titulo);
+  const queryClient = useQueryClient();
+  const [tabla, setTabla] = useState('');
+  const [busqueda, setBusqueda] = useState('');
+  const [pagina, setPagina] = useState(1);
+  const [porPagina, setPorPagina] = useState(POR_PAGINA_INICIAL);
+  const [sesionAbierta, setSesionAbierta] = useState<string | null>(null);
+  const [q] = useDebouncedValue(busqueda.trim(), 300);
+
+  const empresas = useQuery({ queryKey: ['mensajes', 'empresas', 'whatsapp'], queryFn: () => api.mensajes.empresas({ canal: 'whatsapp' }) });
+  useErrorToast(empresas.error, tm.errorDatos);
+  const resumen = useQuery({
+    queryKey: ['whatsappResumen', tabla, q],
+    queryFn: () => api.whatsappResumen.resumen({ tabla, busqueda: q }),
+    enabled: tabla !== '',
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(resumen.error, tm.errorDatos);
+  const sesiones = useQuery({
+    queryKey: ['mensajes', 'sesiones', tabla, q, false, pagina, porPagina],
+    queryFn: () => api.mensajes.sesiones({ tabla, busqueda: q, pagina, porPagina: porPagina as 5 | 10 | 20 | 50 }),
+    enabled: tabla !== '',
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(sesiones.error, tm.errorCargar);
+
+  const datos = tabla ? resumen.data : undefined;
+  const p = datos ? porcentajes(datos) : null;
+  const actualizar = () => {
+    void queryClient.invalidateQueries({ queryKey: ['whatsappResumen', tabla] });
+    void queryClient.invalidateQueries({ queryKey: ['mensajes', 'sesiones', tabla] });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>{t.titulo}</Title>
+        <Group gap="sm" align="flex-end">
+          <SelectorEmpresa
+            empresas={empresas.data ?? []}
+            value={tabla}
+            loading={empresas.isLoading}
+            onChange={(v) => {
+              setTabla(v);
+              setPagina(1);
+            }}
+          />
+          <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={actualizar} disabled={!tabla} loading={Boolean(tabla) && resumen.isFetching}>
+            {tm.actualizar}
+          </Button>
+        </Group>
+      </Group>
+
+      <TextInput
+        aria-label={t.buscar}
+        placeholder={t.buscar}
+        leftSection={<IconSearch size={16} />}
+        value={busqueda}
+        maw={420}
+        onChange={(e) => {
+          setBusqueda(e.currentTarget.value);
+          setPagina(1);
+        }}
+      />
+
+      <TarjetasEstadisticas stats={datos ?? null} />
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Indicador
+          label={t.porcentajeIa}
+          value={p ? `${p.ia}%` : '—'}
+          detalle={datos ? t.delTotal(datos.ia) : undefined}
+          icon={<IconRobot size={22} />}
+          color="green"
+          progreso={p?.ia ?? 0}
+        />
+        <Indicador
+          label={t.porcentajeHumanos}
+          value={p ? `${p.humanos}%` : '—'}
+          detalle={datos ? t.delTotal(datos.humanos) : undefined}
+          icon={<IconUser size={22} />}
+          color="blue"
+          progreso={p?.humanos ?? 0}
+        />
+        <Indicador label={t.promedio} value={p ? String(p.promedioPorSesion) : '—'} icon={<IconMessageChatbot size={22} />} color="grape" />
+      </SimpleGrid>
+
+      {datos ? (
+        <Graficos resumen={datos} />
+      ) : (
+        <Paper withBorder p="xl" radius="lg" shadow="xs">
+          <Center>
+            <Text c="dimmed">{tm.seleccionaEmpresa}</Text>
+          </Center>
+        </Paper>
+      )}
+
+      <Stack gap="xs">
+        <Title order={4}>{t.sesionesRecientes}</Title>
+        <TablaSesiones
+          sesiones={tabla ? (sesiones.data?.sesiones ?? []) : []}
+          total={tabla ? (sesiones.data?.total ?? 0) : 0}
+          tabla={tabla}
+          cargando={Boolean(tabla) && sesiones.isLoading}
+          pagina={pagina}
+          porPagina={porPagina}
+          onPagina={setPagina}
+          onPorPagina={(n) => {
+            setPorPagina(n);
+            setPagina(1);
+          }}
+          onVer={setSesionAbierta}
+        />
+      </Stack>
+      <ConversacionModal tabla={tabla} sessionId={sesionAbierta} onClose={() => setSesionAbierta(null)} />
+    </Stack>
+  );
 }

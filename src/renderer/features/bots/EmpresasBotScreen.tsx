@@ -1,0 +1,419 @@
+/**
+ * 'Configuración de Empresas' (part 3 §2.2, §4, §5, §8): one screen design for Duda, Shopify, WordPress and
+ * WhatsApp. Create/edit modal with the suggested table name, delete (deactivate) with confirmation, and
+ * 'Crear Flujo N8N' (table + workflow, POSTed from the Node side).
+ */
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Code,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconAlertCircle,
+  IconCircleCheckFilled,
+  IconCircleXFilled,
+  IconCopy,
+  IconDatabase,
+  IconMessages,
+  IconPencil,
+  IconPlus,
+  IconTopologyStar3,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
+import { es } from '../../../shared/i18n/es';
+import { CANALES, idCorto, type CanalBot, type EmpresaBot } from '../../../shared/domain/bots';
+import { normalizarNombreTabla, sqlCrearTablaMensajes, sugerirNombreTabla, validarNombreTabla } from '../../../shared/domain/bot-tablas';
+import { formatFechaHora } from '../../../shared/domain/dates';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notifyError, notifySuccess } from '../../components/toast';
+
+const t = es.bots;
+
+const mensajeDe = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+async function copiarWebhook(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    notifySuccess(t.copiado);
+  } catch {
+    notifyError(t.errorCopiar);
+  }
+}
+
+export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
+  useDocumentTitle(`${t.titulo} · ${t.canales[canal]}`);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const info = CANALES[canal];
+  const [form, setForm] = useState<{ empresa: EmpresaBot | null } | null>(null);
+  const [flujo, setFlujo] = useState<EmpresaBot | null>(null);
+  const queryKey = ['bots', 'empresas', canal];
+
+  const empresas = useQuery({ queryKey, queryFn: () => api.bots.listarEmpresas({ canal }) });
+  useEffect(() => {
+    if (!empresas.error) return;
+    // §8: on the WhatsApp screen a failed company list is only logged.
+    if (canal === 'whatsapp') console.error(t.errorCargar, empresas.error);
+    else notifyError(t.errorCargar);
+  }, [empresas.error, canal]);
+
+  const refrescar = () => queryClient.invalidateQueries({ queryKey });
+
+  const eliminar = useMutation({
+    mutationFn: (e: EmpresaBot) => api.bots.eliminarEmpresa({ canal, clave: e.clave }),
+    onSuccess: () => {
+      notifySuccess(t.eliminada);
+      void refrescar();
+    },
+    onError: () => notifyError(t.errorEliminar),
+  });
+
+  const confirmarEliminar = (e: EmpresaBot) =>
+    modals.openConfirmModal({
+      title: t.confirmarEliminarTitulo,
+      children: <Text size="sm">{t.confirmarEliminar}</Text>,
+      labels: { confirm: t.eliminarSi, cancel: t.cancelar },
+      confirmProps: { color: 'red' },
+      onConfirm: () => eliminar.mutate(e),
+    });
+
+  const lista = empresas.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={2}>{t.titulo}</Title>
+            <Badge variant="light" size="lg" radius="sm">
+              {t.canales[canal]}
+            </Badge>
+          </Group>
+          <Text c="dimmed" size="sm">
+            {t.descripcion[canal]}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          {info.verMensajes ? (
+            <Button variant="default" leftSection={<IconMessages size={16} />} onClick={() => navigate(info.verMensajes!)}>
+              {t.verMensajes}
+            </Button>
+          ) : null}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ empresa: null })}>
+            {t.nuevaEmpresa}
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="lg" shadow="xs">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.columnas.id}</Table.Th>
+                <Table.Th>{t.columnas.nombre}</Table.Th>
+                <Table.Th>{t.columnas.tabla}</Table.Th>
+                <Table.Th>{t.columnas.webhook}</Table.Th>
+                <Table.Th>{t.columnas.fecha}</Table.Th>
+                <Table.Th ta="center">{t.columnas.estado}</Table.Th>
+                <Table.Th ta="center">{t.columnas.acciones}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {empresas.isLoading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Center py="xl">
+                      <Group gap="sm">
+                        <Loader size="sm" />
+                        <Text c="dimmed">{t.cargando}</Text>
+                      </Group>
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : lista.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Stack align="center" gap={6} py="xl">
+                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
+                        <IconDatabase size={24} />
+                      </ThemeIcon>
+                      <Text c="dimmed">{t.vacio}</Text>
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                lista.map((e) => (
+                  <Table.Tr key={e.clave} data-testid="fila-empresa" data-nombre={e.name} opacity={e.status ? 1 : 0.6}>
+                    <Table.Td>
+                      <Text ff="monospace" size="sm" c="dimmed" title={e.uuid ?? e.clave}>
+                        {idCorto(e)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fw={600}>{e.name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{e.table_supabase}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      {e.webhook_n8n ? (
+                        <Group gap={4} wrap="nowrap">
+                          <Badge color="green" variant="light" radius="sm">
+                            {t.conectado}
+                          </Badge>
+                          <Tooltip label={t.copiarWebhook}>
+                            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)}>
+                              <IconCopy size={14} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      ) : (
+                        <Badge color="red" variant="light" radius="sm">
+                          {t.sinConectar}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{e.created_at ? formatFechaHora(e.created_at) : t.fechaNoDisponible}</Text>
+                    </Table.Td>
+                    <Table.Td ta="center">
+                      <Tooltip label={e.status ? t.activa : t.inactiva}>
+                        <Center>
+                          {e.status ? (
+                            <IconCircleCheckFilled size={22} color="var(--mantine-color-green-6)" aria-label={t.activa} />
+                          ) : (
+                            <IconCircleXFilled size={22} color="var(--mantine-color-red-6)" aria-label={t.inactiva} />
+                          )}
+                        </Center>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} justify="center" wrap="nowrap">
+                        <Tooltip label={t.editar}>
+                          <ActionIcon variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })}>
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        {!e.webhook_n8n ? (
+                          <Tooltip label={t.crearFlujoAccion}>
+                            <ActionIcon variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)}>
+                              <IconTopologyStar3 size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        ) : null}
+                        <Tooltip label={t.eliminar}>
+                          <ActionIcon
+                            variant="light"
+                            color="red"
+                            aria-label={`${t.eliminar} ${e.name}`}
+                            disabled={!e.status}
+                            onClick={() => confirmarEliminar(e)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      {form ? <EmpresaFormModal canal={canal} empresa={form.empresa} onClose={() => setForm(null)} onSaved={() => void refrescar()} /> : null}
+      {flujo ? <FlujoModal canal={canal} empresa={flujo} onClose={() => setFlujo(null)} onDone={() => void refrescar()} /> : null}
+    </Stack>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ form
+
+function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBot; empresa: EmpresaBot | null; onClose: () => void; onSaved: () => void }) {
+  const editando = empresa !== null;
+  const [name, setName] = useState(empresa?.name ?? '');
+  const [tabla, setTabla] = useState(empresa?.table_supabase ?? '');
+  // The table follows the name until the operator types in it (or, when editing, unless it already did).
+  const [tablaPropia, setTablaPropia] = useState(editando && empresa.table_supabase !== sugerirNombreTabla(empresa.name, canal));
+  const [error, setError] = useState<string | null>(null);
+
+  const guardar = useMutation({
+    mutationFn: () => api.bots.guardarEmpresa({ canal, ...(empresa ? { clave: empresa.clave } : {}), name, table_supabase: tabla }),
+    onSuccess: () => {
+      notifySuccess(editando ? t.actualizada : t.creada);
+      onSaved();
+      onClose();
+    },
+    onError: (e) => {
+      const mensaje = mensajeDe(e, t.errorGuardar);
+      setError(mensaje);
+      notifyError(t.errorGuardar);
+    },
+  });
+
+  const enviar = () => {
+    if (!name.trim() || !tabla.trim()) return setError(t.camposIncompletos);
+    const invalida = validarNombreTabla(tabla);
+    if (invalida) return setError(invalida);
+    setError(null);
+    guardar.mutate();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={700}>{editando ? t.editarEmpresa : t.nuevaEmpresa}</Text>} radius="lg" size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          enviar();
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          {error ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t.nombreLabel}
+            placeholder={t.nombrePlaceholder}
+            value={name}
+            data-autofocus
+            required
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setName(v);
+              if (!tablaPropia) setTabla(sugerirNombreTabla(v, canal));
+            }}
+          />
+          <TextInput
+            label={t.tablaLabel}
+            description={t.tablaAyuda}
+            placeholder={t.tablaPlaceholder[canal]}
+            value={tabla}
+            required
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            onChange={(e) => {
+              setTabla(e.currentTarget.value);
+              setTablaPropia(true);
+            }}
+            onBlur={() => setTabla((v) => normalizarNombreTabla(v))}
+          />
+          {editando && empresa.webhook_n8n ? (
+            <TextInput
+              label={t.webhookLabel}
+              value={empresa.webhook_n8n}
+              readOnly
+              rightSection={
+                <ActionIcon variant="subtle" color="gray" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(empresa.webhook_n8n!)}>
+                  <IconCopy size={16} />
+                </ActionIcon>
+              }
+            />
+          ) : null}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={guardar.isPending}>
+              {t.cancelar}
+            </Button>
+            <Button type="submit" disabled={guardar.isPending}>
+              {guardar.isPending ? t.guardando : editando ? t.actualizar : t.crear}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ flow
+
+function FlujoModal({ canal, empresa, onClose, onDone }: { canal: CanalBot; empresa: EmpresaBot; onClose: () => void; onDone: () => void }) {
+  const crear = useMutation({
+    mutationFn: () => api.bots.crearFlujo({ canal, clave: empresa.clave }),
+    onSuccess: (r) => {
+      onDone();
+      onClose();
+      if (r.tablaManual) {
+        const { mensaje, sql } = r.tablaManual;
+        modals.open({
+          title: <Text fw={700}>{t.flujo.tablaManualTitulo}</Text>,
+          size: 'lg',
+          radius: 'lg',
+          children: (
+            <Stack gap="sm">
+              <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert">
+                {mensaje}
+              </Alert>
+              <Code block>{sql}</Code>
+              <Group justify="flex-end">
+                <Button
+                  variant="default"
+                  leftSection={<IconCopy size={16} />}
+                  onClick={() =>
+                    void navigator.clipboard.writeText(sql).then(
+                      () => notifySuccess(t.flujo.sqlCopiado),
+                      () => undefined,
+                    )
+                  }
+                >
+                  {t.flujo.copiarSql}
+                </Button>
+                <Button onClick={() => modals.closeAll()}>{t.flujo.entendido}</Button>
+              </Group>
+            </Stack>
+          ),
+        });
+      }
+      notifySuccess(t.flujo.exito);
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.flujo.sinConexion)),
+  });
+
+  return (
+    <Modal opened onClose={crear.isPending ? () => undefined : onClose} title={<Text fw={700}>{t.flujo.titulo}</Text>} radius="lg" size="lg">
+      <Stack gap="md">
+        <Text size="sm">{t.flujo.intro(empresa.name)}</Text>
+        <List size="sm" spacing={4} icon={<IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" />}>
+          {t.flujo.items(canal).map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t.flujo.estructura}
+          </Text>
+          <Code block>{sqlCrearTablaMensajes(empresa.table_supabase)}</Code>
+        </Stack>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={crear.isPending}>
+            {t.cancelar}
+          </Button>
+          <Button leftSection={<IconTopologyStar3 size={16} />} onClick={() => crear.mutate()} disabled={crear.isPending}>
+            {crear.isPending ? t.flujo.creando : t.flujo.boton}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
