@@ -13,6 +13,7 @@ import { es } from '../shared/i18n/es';
 import { resolveDataDir } from './data-dir';
 import type { Dispatch } from './dispatch';
 import { openHost, type Host } from './host';
+import { createElectronSettings } from './settings/electron-settings';
 import { registerIpc } from './ipc';
 import { startServer } from './serve';
 import { createMainWindow, denyAllPermissions, hardenWebContents, prepareDefaultSession, registerAppScheme } from './window/create-window';
@@ -96,7 +97,8 @@ async function start(): Promise<void> {
   log(`Carpeta de datos: ${dataDir}`);
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
 
-  hostPromise = openHost({ dataDir, log });
+  // Desktop preferences live in electron-store, beside the data folder (never a secret: the guard refuses).
+  hostPromise = openHost({ dataDir, log, settings: createElectronSettings({ cwd: dataDir }) });
   // IPC is bound at once; calls made while the database opens wait for it.
   const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
   disposeIpc = registerIpc({ dispatch }, { ...(devServerUrl ? { devServerUrl } : {}), log }).dispose;

@@ -113,6 +113,8 @@ const hostMock = vi.hoisted(() => ({
 }));
 vi.mock('../../src/main/host', () => ({ openHost: hostMock.openHost }));
 vi.mock('../../src/main/serve', () => ({ startServer: hostMock.startServer }));
+// electron-store needs a real Electron; the settings it backs are tested in json-settings.test.ts (same guard).
+vi.mock('../../src/main/settings/electron-settings', () => ({ createElectronSettings: () => ({ get: () => undefined, set: () => {}, delete: () => {} }) }));
 
 const flush = () => new Promise((r) => setTimeout(r, 20));
 let dataDir: string;
