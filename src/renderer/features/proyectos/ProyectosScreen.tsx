@@ -1,7 +1,196 @@
+/**
+ * 'Gestión de Proyectos' (part 2 §2, §4, §8): the table (name and description, plan title and cost, instances
+ * grouped by type, status badge with progress, actions), header buttons, create/edit, manage services,
+ * details and delete with confirmation.
+ */
+import { ActionIcon, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconBuilding, IconChartBar, IconEye, IconFolders, IconLink, IconPencil, IconPlus, IconSettings, IconTool, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { agruparPorTipo, etiquetaTipoServicio, type ProyectoResumen } from '../../../shared/domain/proyectos';
+import { formatoCosto } from '../../../shared/domain/planes';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { confirmarEliminar, EstadoProyectoBadge, mensajeDe } from './comun';
+import { ProyectoFormModal } from './ProyectoFormModal';
+import { GestionarServiciosModal } from './GestionarServiciosModal';
+import { DetallesModal } from './DetallesModal';
+import { IconoServicio } from './iconos';
 
-/** ProyectosScreen: not built yet (a later issue replaces this panel). */
+const t = es.proyectos;
+
 export default function ProyectosScreen() {
-  return <UnderConstruction title={es.pantallas.proyectos} />;
+  useDocumentTitle(t.titulo);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<{ proyecto: ProyectoResumen | null } | null>(null);
+  const [servicios, setServicios] = useState<string | null>(null);
+  const [detalles, setDetalles] = useState<ProyectoResumen | null>(null);
+
+  const proyectos = useQuery({ queryKey: ['proyectos'], queryFn: () => api.proyectos.listar({}) });
+  useEffect(() => {
+    if (proyectos.error) notifyError(t.errorCarga, t.errorCargaTitulo);
+  }, [proyectos.error]);
+
+  const eliminar = useMutation({
+    mutationFn: (p: ProyectoResumen) => api.proyectos.eliminar({ id: p.id }),
+    onSuccess: () => {
+      notifySuccess(t.eliminado);
+      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar), t.errorEliminarTitulo),
+  });
+
+  const lista = proyectos.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={2}>{t.titulo}</Title>
+          <Text c="dimmed" size="sm">
+            {t.subtitulo}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconChartBar size={16} />} onClick={() => navigate('/dashboard/proyectos/metricas')}>
+            {t.botonMetricas}
+          </Button>
+          <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/proyectos/administrar-servicios')}>
+            {t.botonServicios}
+          </Button>
+          <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => navigate('/dashboard/proyectos/administrar-empresas')}>
+            {t.botonEmpresas}
+          </Button>
+          <Button variant="default" leftSection={<IconLink size={16} />} onClick={() => navigate('/dashboard/proyectos/asignar-empresas-wordpress')}>
+            {t.botonAsignarWordpress}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ proyecto: null })}>
+            {t.botonNuevo}
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="lg" shadow="xs">
+        <Table.ScrollContainer minWidth={980}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.colProyecto}</Table.Th>
+                <Table.Th>{t.colPlan}</Table.Th>
+                <Table.Th>{t.colServicios}</Table.Th>
+                <Table.Th>{t.colEstado}</Table.Th>
+                <Table.Th ta="center">{t.colAcciones}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {proyectos.isLoading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Center py="xl">
+                      <Group gap="sm">
+                        <Loader size="sm" />
+                        <Text c="dimmed">{t.cargando}</Text>
+                      </Group>
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : lista.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Stack align="center" gap={6} py="xl">
+                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
+                        <IconFolders size={24} />
+                      </ThemeIcon>
+                      <Text c="dimmed">{t.vacio}</Text>
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                lista.map((p) => (
+                  <Table.Tr key={p.id} data-testid="fila-proyecto" data-nombre={p.nombre}>
+                    <Table.Td maw={320}>
+                      <Text fw={600}>{p.nombre}</Text>
+                      {p.descripcion ? (
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {p.descripcion}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {p.plan_title ? (
+                        <Stack gap={0}>
+                          <Text size="sm" fw={500}>
+                            {p.plan_title}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {p.plan_cost !== null ? formatoCosto(p.plan_cost) : ''}
+                          </Text>
+                        </Stack>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {t.sinPlan}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {p.instancias.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          {t.sinServicios}
+                        </Text>
+                      ) : (
+                        <Group gap={6}>
+                          {agruparPorTipo(p.instancias).map((g) => (
+                            <Tooltip key={g.tipo} label={g.instancias.map((i) => i.nombre_instancia).join(' · ')}>
+                              <Badge variant="light" radius="sm" color="gray" leftSection={<IconoServicio tipo={g.tipo} size={16} />} pl={4}>
+                                {etiquetaTipoServicio(g.tipo)}
+                                {g.instancias.length > 1 ? ` ×${g.instancias.length}` : ''}
+                              </Badge>
+                            </Tooltip>
+                          ))}
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <EstadoProyectoBadge estado={p.estado} conProgreso />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="center" wrap="nowrap">
+                        <Tooltip label={t.accionEditar}>
+                          <ActionIcon variant="subtle" onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`}>
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionServicios}>
+                          <ActionIcon variant="subtle" color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`}>
+                            <IconTool size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionDetalles}>
+                          <ActionIcon variant="subtle" color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`}>
+                            <IconEye size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionEliminar}>
+                          <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.nombre, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`}>
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      {form ? <ProyectoFormModal proyecto={form.proyecto} onClose={() => setForm(null)} /> : null}
+      {servicios ? <GestionarServiciosModal proyectoId={servicios} onClose={() => setServicios(null)} /> : null}
+      {detalles ? <DetallesModal proyecto={detalles} onClose={() => setDetalles(null)} /> : null}
+    </Stack>
+  );
 }

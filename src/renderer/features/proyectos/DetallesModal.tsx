@@ -1,0 +1,168 @@
+/** A project's details: information, status history (newest first) and the report aggregate of §3. */
+import { Badge, Center, Group, Loader, Modal, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { IconCalendarEvent, IconClockHour4, IconFlag, IconHistory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { es } from '../../../shared/i18n/es';
+import { etiquetaEstadoProyecto, type ProyectoResumen } from '../../../shared/domain/proyectos';
+import { formatoCosto } from '../../../shared/domain/planes';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { EstadoProyectoBadge, EstadoServicioBadge } from './comun';
+
+const t = es.proyectos;
+
+function Cifra({ titulo, valor, icono }: { titulo: string; valor: string; icono: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size={36} radius="md">
+          {icono}
+        </ThemeIcon>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            {titulo}
+          </Text>
+          <Text fw={700} size="lg">
+            {valor}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen; onClose: () => void }) {
+  const reporte = useQuery({ queryKey: ['proyectos', proyecto.id, 'reporte'], queryFn: () => api.proyectos.reporte({ id: proyecto.id }) });
+  const r = reporte.data;
+  return (
+    <Modal opened onClose={onClose} size="xl" title={<Title order={3}>{t.detallesTitulo(proyecto.nombre)}</Title>} centered>
+      <Stack gap="md">
+        <Paper withBorder p="md" radius="md">
+          <Stack gap={6}>
+            <Group justify="space-between">
+              <Text fw={600}>{t.detallesInformacion}</Text>
+              <EstadoProyectoBadge estado={proyecto.estado} />
+            </Group>
+            {proyecto.descripcion ? <Text size="sm">{proyecto.descripcion}</Text> : null}
+            <Group gap="lg">
+              <Text size="sm" c="dimmed">
+                {t.campoPlan}: <b>{proyecto.plan_title ?? t.sinPlan}</b>
+                {proyecto.plan_cost !== null ? ` · ${formatoCosto(proyecto.plan_cost)}` : ''}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t.campoEmpresa}: <b>{proyecto.empresa_nombre ?? '—'}</b>
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t.fechaInicio}: {proyecto.fecha_inicio ? formatDate(`${proyecto.fecha_inicio}T12:00:00Z`) : t.sinFecha} · {t.fechaFin}:{' '}
+                {proyecto.fecha_fin ? formatDate(`${proyecto.fecha_fin}T12:00:00Z`) : t.sinFecha}
+              </Text>
+            </Group>
+          </Stack>
+        </Paper>
+        {reporte.isLoading || !r ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Cifra titulo={t.detallesTiempoVida} valor={t.dias(r.dias_vida)} icono={<IconClockHour4 size={20} />} />
+              <Paper withBorder p="md" radius="md" data-testid="progreso-estimado">
+                <Stack gap={6}>
+                  <Group justify="space-between">
+                    <Text size="xs" c="dimmed">
+                      {t.detallesProgresoEstimado}
+                    </Text>
+                    <Text fw={700}>{r.progreso}%</Text>
+                  </Group>
+                  <Progress value={r.progreso} radius="xl" size="lg" />
+                </Stack>
+              </Paper>
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Paper withBorder p="md" radius="md">
+                <Text fw={600} mb="xs">
+                  {t.detallesServiciosPorEstado}
+                </Text>
+                <Group gap="xs">
+                  {Object.entries(r.servicios_por_estado).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
+                  {Object.entries(r.servicios_por_estado).map(([estado, n]) => (
+                    <Group key={estado} gap={4}>
+                      <EstadoServicioBadge estado={estado} />
+                      <Text size="sm" fw={600}>
+                        {n}
+                      </Text>
+                    </Group>
+                  ))}
+                </Group>
+              </Paper>
+              <Paper withBorder p="md" radius="md">
+                <Text fw={600} mb="xs">
+                  {t.detallesServiciosPorCategoria}
+                </Text>
+                <Group gap="xs">
+                  {Object.entries(r.servicios_por_categoria).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
+                  {Object.entries(r.servicios_por_categoria).map(([cat, n]) => (
+                    <Badge key={cat} variant="light" radius="sm">
+                      {cat}: {n}
+                    </Badge>
+                  ))}
+                </Group>
+              </Paper>
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Paper withBorder p="md" radius="md">
+                <Group gap={6} mb="sm">
+                  <IconHistory size={18} />
+                  <Text fw={600}>{t.detallesHistorial}</Text>
+                </Group>
+                {r.historial.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t.detallesSinHistorial}
+                  </Text>
+                ) : (
+                  <Timeline bulletSize={14} lineWidth={2} data-testid="historial-estados">
+                    {r.historial.map((h, k) => (
+                      <Timeline.Item key={`${h.fecha}-${k}`} title={t.cambioEstado(h.estado_anterior ? etiquetaEstadoProyecto(h.estado_anterior) : null, etiquetaEstadoProyecto(h.estado_nuevo))}>
+                        <Text size="xs" c="dimmed">
+                          {formatDateTime(h.fecha)} · {h.usuario ?? t.usuarioDesconocido}
+                        </Text>
+                      </Timeline.Item>
+                    ))}
+                  </Timeline>
+                )}
+              </Paper>
+              <Paper withBorder p="md" radius="md">
+                <Group gap={6} mb="sm">
+                  <IconCalendarEvent size={18} />
+                  <Text fw={600}>{t.detallesHitos}</Text>
+                </Group>
+                {r.hitos.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t.detallesSinHitos}
+                  </Text>
+                ) : (
+                  <Stack gap="xs">
+                    {r.hitos.map((h, k) => (
+                      <Group key={k} gap="sm" wrap="nowrap">
+                        <ThemeIcon size={26} variant="light" color={h.tipo === 'deadline' ? 'red' : 'blue'}>
+                          <IconFlag size={14} />
+                        </ThemeIcon>
+                        <Stack gap={0}>
+                          <Text size="sm">{h.tipo === 'deadline' ? t.hitoFin : t.hitoRevision(h.descripcion ?? '')}</Text>
+                          <Text size="xs" c="dimmed">
+                            {formatDate(h.fecha)} · {t.hitoTipo[h.tipo]}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    ))}
+                  </Stack>
+                )}
+              </Paper>
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,330 @@
+/**
+ * 'Gestionar Servicios' (part 2 §2, §5, §7, §8): pick catalogue services with instance names, choose an
+ * existing WhatsApp company, 'Aplicar Cambios' (a provisioning job with progress), the attached services with
+ * their company, table and webhook, 'Completar aprovisionamiento' for an incomplete one, and delete.
+ */
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  CopyButton,
+  Divider,
+  Group,
+  Modal,
+  Paper,
+  Progress,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy, IconPlayerPlay, IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../api/client';
+import { es } from '../../../shared/i18n/es';
+import { validarNombreInstancia } from '../../../shared/domain/bot-tablas';
+import { CATALOGO_INTEGRADO } from '../../../shared/domain/servicios';
+import { nombreInstanciaSugerido, aprovisionamientoPendiente, type InstanciaServicio } from '../../../shared/domain/provision';
+import { etiquetaTipoServicio, type ProyectoResumen, type ResultadoAprovisionamiento } from '../../../shared/domain/proyectos';
+import type { JobState } from '../../../shared/domain/jobs';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { confirmarEliminar, EstadoServicioBadge, mensajeDe } from './comun';
+import { IconoServicio } from './iconos';
+
+const t = es.proyectos;
+
+interface Eleccion {
+  marcado: boolean;
+  nombre: string;
+  empresaWhatsapp: string | null;
+}
+
+function Copiable({ etiqueta, valor }: { etiqueta: string; valor: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed" w={60}>
+        {etiqueta}
+      </Text>
+      <Code style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 360 }}>{valor}</Code>
+      <CopyButton value={valor}>
+        {({ copied, copy }) => (
+          <ActionIcon size="sm" variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={etiqueta}>
+            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          </ActionIcon>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+function InstanciaCard({ instancia, onEliminar, onReintentar, ocupado }: { instancia: InstanciaServicio; onEliminar: () => void; onReintentar: () => void; ocupado: boolean }) {
+  const cfg = instancia.configuracion;
+  const pendiente = aprovisionamientoPendiente(instancia);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="servicio-adjunto" data-tipo={instancia.tipo_servicio}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconoServicio tipo={instancia.tipo_servicio} />
+          <Stack gap={2}>
+            <Text fw={600}>{instancia.nombre_instancia}</Text>
+            <Group gap={6}>
+              <Badge variant="light" color="gray" radius="sm">
+                {etiquetaTipoServicio(instancia.tipo_servicio)}
+              </Badge>
+              <EstadoServicioBadge estado={instancia.estado} />
+              {cfg.aprovisionamiento === 'completo' ? (
+                <Badge color="green" variant="light" radius="sm" leftSection={<IconPlugConnected size={12} />}>
+                  {t.aprovisionamientoCompleto}
+                </Badge>
+              ) : pendiente ? (
+                <Badge color="orange" variant="light" radius="sm" leftSection={<IconAlertTriangle size={12} />}>
+                  {t.aprovisionamientoIncompleto}
+                </Badge>
+              ) : null}
+            </Group>
+          </Stack>
+        </Group>
+        <Tooltip label={t.accionEliminar}>
+          <ActionIcon color="red" variant="subtle" onClick={onEliminar} aria-label={`${t.accionEliminar} ${instancia.nombre_instancia}`}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Stack gap={4} mt="sm">
+        {cfg.table_supabase ? <Copiable etiqueta={t.tabla} valor={cfg.table_supabase} /> : null}
+        {cfg.webhook_n8n ? <Copiable etiqueta={t.webhook} valor={cfg.webhook_n8n} /> : null}
+        {cfg.campana_nombre ? (
+          <Text size="sm">
+            {t.campana}: <b>{cfg.campana_nombre}</b> · {t.minutosTope(Number(cfg.minutos_tope ?? 0))}
+          </Text>
+        ) : null}
+        {cfg.reutiliza_empresa_existente && cfg.comparte_tabla_con ? (
+          <Text size="xs" c="dimmed">
+            {t.reutiliza(cfg.comparte_tabla_con)}
+          </Text>
+        ) : null}
+      </Stack>
+      {pendiente && cfg.error_aprovisionamiento ? (
+        <Alert mt="sm" color="orange" variant="light" icon={<IconAlertTriangle size={16} />}>
+          <Stack gap="xs">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {cfg.error_aprovisionamiento}
+            </Text>
+            <Group>
+              <Button size="xs" variant="light" color="orange" leftSection={<IconRefresh size={14} />} onClick={onReintentar} loading={ocupado}>
+                {t.completarAprovisionamiento}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+    </Card>
+  );
+}
+
+export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [elecciones, setElecciones] = useState<Record<string, Eleccion>>({});
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  const proyecto = useQuery({ queryKey: ['proyectos', proyectoId], queryFn: () => api.proyectos.obtener({ id: proyectoId }) });
+  const catalogo = useQuery({ queryKey: ['servicios', 'activos'], queryFn: () => api.servicios.listar({ soloActivos: true }), retry: false });
+  const empresasWa = useQuery({ queryKey: ['proyectos', 'empresasWhatsapp'], queryFn: () => api.proyectos.empresasWhatsapp({}) });
+  // §8: if loading the available services fails, the built-in catalogue is used.
+  const disponibles = catalogo.isError ? CATALOGO_INTEGRADO : (catalogo.data ?? []);
+
+  const job = useQuery({
+    queryKey: ['jobs', jobId],
+    queryFn: () => api.jobs.estado({ id: jobId! }) as Promise<JobState<ResultadoAprovisionamiento>>,
+    enabled: jobId !== null,
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : 400),
+  });
+
+  const refrescar = () => {
+    void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
+  };
+
+  useEffect(() => {
+    const estado = job.data;
+    if (!estado || estado.status === 'running') return;
+    setJobId(null);
+    refrescar();
+    const fallidos = estado.result?.agregados.filter((a) => !a.completo) ?? [];
+    if (estado.status === 'failed') notifyError(estado.message ?? t.errorActualizar, t.errorActualizarTitulo);
+    else if (fallidos.length > 0) notifyError(`${fallidos[0]!.error ?? ''}\n${t.algunosFallaron(fallidos.length)}`, t.errorActualizarTitulo);
+    else notifySuccess(t.serviciosActualizados);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [job.data]);
+
+  const existentes = useMemo(() => new Set((proyecto.data?.instancias ?? []).map((i) => i.tipo_servicio)), [proyecto.data]);
+
+  const aplicar = useMutation({
+    mutationFn: (servicios: Array<{ tipo: string; nombre_instancia: string; empresa_whatsapp_uuid?: string | null }>) =>
+      api.proyectos.aplicarServicios({ proyectoId, servicios }),
+    onSuccess: (estado) => {
+      setElecciones({});
+      setJobId(estado.id);
+      refrescar();
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo),
+  });
+
+  const reintentar = useMutation({
+    mutationFn: (id: string) => api.proyectos.reintentarAprovisionamiento({ instanciaId: id }),
+    onSuccess: (estado) => setJobId(estado.id),
+    onError: (e) => notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo),
+  });
+
+  const eliminar = useMutation({
+    mutationFn: (id: string) => api.proyectos.eliminarServicio({ instanciaId: id }),
+    onSuccess: () => {
+      notifySuccess(t.servicioEliminado);
+      refrescar();
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.errorEliminarServicio)),
+  });
+
+  const nombreDe = (p: ProyectoResumen | undefined, nombreServicio: string) => nombreInstanciaSugerido(p?.nombre ?? '', nombreServicio);
+
+  const alternar = (tipo: string, nombreServicio: string, marcado: boolean) =>
+    setElecciones((prev) => ({ ...prev, [tipo]: { marcado, nombre: prev[tipo]?.nombre ?? nombreDe(proyecto.data, nombreServicio), empresaWhatsapp: prev[tipo]?.empresaWhatsapp ?? null } }));
+
+  const enviar = () => {
+    const pedidos = disponibles.filter((s) => elecciones[s.tipo]?.marcado && !existentes.has(s.tipo));
+    if (pedidos.length === 0) {
+      notifyError(t.ningunServicio, t.errorValidacionTitulo);
+      return;
+    }
+    for (const s of pedidos) {
+      const problema = validarNombreInstancia(s.tipo, elecciones[s.tipo]!.nombre);
+      if (problema) {
+        notifyError(problema, t.errorValidacionTitulo);
+        return;
+      }
+    }
+    aplicar.mutate(pedidos.map((s) => ({ tipo: s.tipo, nombre_instancia: elecciones[s.tipo]!.nombre.trim(), empresa_whatsapp_uuid: s.tipo === 'whatsapp' ? elecciones[s.tipo]!.empresaWhatsapp : null })));
+  };
+
+  const ocupado = jobId !== null || aplicar.isPending;
+  const estadoJob = job.data;
+  const instancias = proyecto.data?.instancias ?? [];
+
+  return (
+    <Modal opened onClose={onClose} fullScreen title={<Title order={3}>{t.gestionarTitulo}</Title>} transitionProps={{ transition: 'fade', duration: 150 }}>
+      <Stack gap="lg" maw={1200} mx="auto">
+        <Text c="dimmed">{t.gestionarSubtitulo(proyecto.data?.nombre ?? '')}</Text>
+        {catalogo.isError ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />}>
+            {es.servicios.catalogoIntegrado}
+          </Alert>
+        ) : null}
+        {ocupado ? (
+          <Paper withBorder p="md" radius="md" data-testid="progreso-aprovisionamiento">
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                {estadoJob?.message ?? t.aplicando}
+              </Text>
+              <Progress value={estadoJob && estadoJob.total > 0 ? (estadoJob.done / estadoJob.total) * 100 : 5} animated striped />
+            </Stack>
+          </Paper>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Stack gap="sm">
+            <Title order={4}>{t.disponibles}</Title>
+            {disponibles.map((s) => {
+              const ya = existentes.has(s.tipo);
+              const el = elecciones[s.tipo];
+              return (
+                <Card key={s.tipo} withBorder radius="md" padding="md" data-testid="servicio-disponible" data-tipo={s.tipo} opacity={ya ? 0.6 : 1}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Group gap="sm" wrap="nowrap" align="flex-start">
+                      <IconoServicio tipo={s.tipo} icono={s.icono} />
+                      <Stack gap={2}>
+                        <Text fw={600}>{s.nombre}</Text>
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {s.descripcion}
+                        </Text>
+                      </Stack>
+                    </Group>
+                    {ya ? (
+                      <Badge color="gray" variant="light">
+                        {t.yaAgregado}
+                      </Badge>
+                    ) : (
+                      <Checkbox aria-label={s.nombre} checked={el?.marcado ?? false} onChange={(e) => alternar(s.tipo, s.nombre, e.currentTarget.checked)} disabled={ocupado} />
+                    )}
+                  </Group>
+                  {el?.marcado && !ya ? (
+                    <Stack gap="xs" mt="sm">
+                      <TextInput
+                        label={s.tipo === 'llamadas' ? t.nombreCampana : t.nombreInstancia}
+                        value={el.nombre}
+                        onChange={(e) => {
+                          const v = e.currentTarget.value;
+                          setElecciones((prev) => ({ ...prev, [s.tipo]: { ...prev[s.tipo]!, nombre: v } }));
+                        }}
+                        error={el.nombre !== '' && validarNombreInstancia(s.tipo, el.nombre) ? validarNombreInstancia(s.tipo, el.nombre) : undefined}
+                      />
+                      {s.tipo === 'whatsapp' ? (
+                        <Select
+                          label={t.empresaWhatsapp}
+                          description={t.empresaWhatsappAyuda}
+                          placeholder={t.empresaWhatsappNueva}
+                          clearable
+                          data={(empresasWa.data ?? []).map((e) => ({ value: e.uuid, label: `${e.name} (${e.table_supabase})` }))}
+                          value={el.empresaWhatsapp}
+                          onChange={(v) => setElecciones((prev) => ({ ...prev, whatsapp: { ...prev.whatsapp!, empresaWhatsapp: v } }))}
+                        />
+                      ) : null}
+                    </Stack>
+                  ) : null}
+                </Card>
+              );
+            })}
+            <Group justify="flex-end">
+              <Button leftSection={<IconPlayerPlay size={16} />} onClick={enviar} loading={ocupado}>
+                {t.aplicar}
+              </Button>
+            </Group>
+          </Stack>
+          <Stack gap="sm">
+            <Title order={4}>{t.adjuntos}</Title>
+            <Divider />
+            {instancias.length === 0 ? (
+              <Stack align="center" gap={6} py="xl">
+                <ThemeIcon variant="light" color="gray" size={44} radius="xl">
+                  <IconPlugConnected size={24} />
+                </ThemeIcon>
+                <Text c="dimmed">{t.sinAdjuntos}</Text>
+              </Stack>
+            ) : (
+              <ScrollArea.Autosize mah="70vh" offsetScrollbars>
+                <Stack gap="sm">
+                  {instancias.map((i) => (
+                    <InstanciaCard
+                      key={i.id}
+                      instancia={i}
+                      ocupado={ocupado}
+                      onReintentar={() => reintentar.mutate(i.id)}
+                      onEliminar={() => confirmarEliminar(i.nombre_instancia, () => eliminar.mutate(i.id))}
+                    />
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+            )}
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+/** Create/edit project (part 2 §2, §5): nombre, plan, descripcion, empresa, estado required; dates optional. */
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { es } from '../../../shared/i18n/es';
+import { ESTADOS_FORMULARIO, type ProyectoResumen } from '../../../shared/domain/proyectos';
+import { formatoCosto } from '../../../shared/domain/planes';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { mensajeDe } from './comun';
+
+const t = es.proyectos;
+
+interface Form {
+  nombre: string;
+  plan_id: string | null;
+  descripcion: string;
+  empresa_id: string | null;
+  estado: string | null;
+  fecha_inicio: string;
+  fecha_fin: string;
+}
+
+type Errores = Partial<Record<keyof Form, string>>;
+
+function validar(f: Form): Errores {
+  const e: Errores = {};
+  if (!f.nombre.trim()) e.nombre = t.nombreObligatorio;
+  if (!f.plan_id) e.plan_id = t.planObligatorio;
+  if (!f.descripcion.trim()) e.descripcion = t.descripcionObligatoria;
+  if (!f.empresa_id) e.empresa_id = t.empresaObligatoria;
+  if (!f.estado) e.estado = t.estadoObligatorio;
+  if (f.fecha_inicio && f.fecha_fin && f.fecha_fin < f.fecha_inicio) e.fecha_fin = t.fechasInvalidas;
+  return e;
+}
+
+export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoResumen | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => ({
+    nombre: proyecto?.nombre ?? '',
+    plan_id: proyecto?.plan_id ?? null,
+    descripcion: proyecto?.descripcion ?? '',
+    empresa_id: proyecto?.empresa_id ?? null,
+    estado: proyecto?.estado ?? 'activo',
+    fecha_inicio: proyecto?.fecha_inicio ?? '',
+    fecha_fin: proyecto?.fecha_fin ?? '',
+  }));
+  const [errores, setErrores] = useState<Errores>({});
+  const planes = useQuery({ queryKey: ['planes'], queryFn: () => api.planes.listar({}) });
+  const empresas = useQuery({ queryKey: ['empresas'], queryFn: () => api.empresas.listar({}) });
+
+  const guardar = useMutation({
+    mutationFn: async () => {
+      const datos = {
+        nombre: form.nombre,
+        plan_id: form.plan_id ?? '',
+        descripcion: form.descripcion,
+        empresa_id: form.empresa_id ?? '',
+        estado: form.estado as (typeof ESTADOS_FORMULARIO)[number],
+        fecha_inicio: form.fecha_inicio || null,
+        fecha_fin: form.fecha_fin || null,
+      };
+      return proyecto ? api.proyectos.actualizar({ id: proyecto.id, ...datos }) : api.proyectos.crear(datos);
+    },
+    onSuccess: () => {
+      notifySuccess(proyecto ? t.actualizado : t.creado);
+      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
+      onClose();
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar), t.errorGuardarTitulo),
+  });
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrores((e) => ({ ...e, [k]: undefined }));
+  };
+  const enviar = () => {
+    const e = validar(form);
+    setErrores(e);
+    if (Object.keys(e).length === 0) guardar.mutate();
+  };
+  // The form offers four statuses (§4); an existing project in another status keeps it selectable.
+  const estados = [...new Set([...ESTADOS_FORMULARIO, ...(proyecto ? [proyecto.estado] : [])])];
+
+  return (
+    <Modal opened onClose={onClose} title={proyecto ? t.modalEditar : t.modalNuevo} size="lg" centered>
+      <Stack gap="sm">
+        <TextInput label={t.campoNombre} withAsterisk value={form.nombre} error={errores.nombre} onChange={(e) => set('nombre', e.currentTarget.value)} data-autofocus />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t.campoPlan}
+            withAsterisk
+            placeholder={t.placeholderPlan}
+            data={(planes.data ?? []).map((p) => ({ value: p.id, label: `${p.title} (${formatoCosto(p.cost)})` }))}
+            value={form.plan_id}
+            error={errores.plan_id}
+            onChange={(v) => set('plan_id', v)}
+            searchable
+          />
+          <Select
+            label={t.campoEmpresa}
+            withAsterisk
+            placeholder={t.placeholderEmpresa}
+            data={(empresas.data ?? []).map((e) => ({ value: e.id, label: e.nombre }))}
+            value={form.empresa_id}
+            error={errores.empresa_id}
+            onChange={(v) => set('empresa_id', v)}
+            searchable
+          />
+        </SimpleGrid>
+        <Textarea label={t.campoDescripcion} withAsterisk autosize minRows={2} value={form.descripcion} error={errores.descripcion} onChange={(e) => set('descripcion', e.currentTarget.value)} />
+        <Select
+          label={t.campoEstado}
+          withAsterisk
+          data={estados.map((e) => ({ value: e, label: t.estados[e as keyof typeof t.estados] ?? e }))}
+          value={form.estado}
+          error={errores.estado}
+          onChange={(v) => set('estado', v)}
+          allowDeselect={false}
+        />
+        <SimpleGrid cols={2}>
+          <TextInput type="date" label={t.campoFechaInicio} value={form.fecha_inicio} onChange={(e) => set('fecha_inicio', e.currentTarget.value)} />
+          <TextInput type="date" label={t.campoFechaFin} value={form.fecha_fin} error={errores.fecha_fin} onChange={(e) => set('fecha_fin', e.currentTarget.value)} />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {t.cancelar}
+          </Button>
+          <Button onClick={enviar} loading={guardar.isPending}>
+            {proyecto ? t.actualizar : t.crear}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
