@@ -1,7 +1,7 @@
-import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { ClientesVista } from './ClientesVista';
+import { t } from './comun';
 
-/** ClientesScreen: not built yet (a later issue replaces this panel). */
+/** 'Listado de Clientes' (part 1 §2.7): the same view as Equipo, under its own route. */
 export default function ClientesScreen() {
-  return <UnderConstruction title={es.pantallas.clientes} />;
+  return <ClientesVista titulo={t.clientes.titulo} />;
 }

@@ -1,7 +1,7 @@
-import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { ClientesVista } from './ClientesVista';
+import { t } from './comun';
 
-/** EquipoScreen: not built yet (a later issue replaces this panel). */
+/** Calls / team view (part 1 §2.6): the active-campaign selector and its client list. */
 export default function EquipoScreen() {
-  return <UnderConstruction title={es.pantallas.equipo} />;
+  return <ClientesVista titulo={t.clientes.tituloEquipo} />;
 }

@@ -212,6 +212,7 @@ export const llamadas = {
     omitir: 'Omitidas',
     colFila: 'Fila',
     colMotivo: 'Motivo',
+    colDatos: 'Datos',
     guardar: (n: number) => (n === 1 ? 'Importar 1 cliente' : `Importar ${n} clientes`),
     guardando: 'Importando...',
     cancelar: 'Cancelar',

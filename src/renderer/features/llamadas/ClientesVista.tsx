@@ -1,0 +1,429 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconClock,
+  IconFileImport,
+  IconHistory,
+  IconPencil,
+  IconPhone,
+  IconPhoneCall,
+  IconPhoneOff,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Cliente, ClienteFila, ConfiguracionLlamadas, EstadisticasCampana, Campana } from '../../../shared/domain/llamadas-tipos';
+import { PAGE_SIZE_CLIENTES, badgeCliente, formatCosto, porcentajeTope } from '../../../shared/domain/llamadas-reglas';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { api } from '../../api/client';
+import { BadgeTope, COLOR_TOPE, Encabezado, SelectorCampana, Tile, dialogo, dialogoSiCorresponde, fmtNumero, mensajeDe, qk, t, useCampanaSeleccionada } from './comun';
+import { ClienteModal } from './ClienteModal';
+import { ConfiguracionPanel } from './ConfiguracionPanel';
+import { ImportarCsvModal } from './ImportarCsvModal';
+import { LoteModal } from './LoteModal';
+import { HistorialModal } from './HistorialModal';
+
+type Filtros = { nombre: string; email: string; telefono: string; empresa: string };
+const SIN_FILTROS: Filtros = { nombre: '', email: '', telefono: '', empresa: '' };
+
+/** Calls / team view (part 1 §2.6) with the client list (§2.7). */
+export function ClientesVista({ titulo }: { titulo: string }) {
+  useDocumentTitle(titulo);
+  const { campanas, lista, campanaId, campana, seleccionar } = useCampanaSeleccionada();
+
+  return (
+    <Stack gap="lg">
+      <Encabezado titulo={titulo} subtitulo={campana ? campana.nombre : undefined}>
+        <SelectorCampana lista={lista} value={campanaId} onChange={seleccionar} />
+      </Encabezado>
+      {campanas.isError ? (
+        <Alert color="red">{mensajeDe(campanas.error, t.campanas.errorCargar)}</Alert>
+      ) : !campanas.isLoading && lista.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text c="dimmed" ta="center">
+            {t.campanas.sinCampanas}
+          </Text>
+        </Paper>
+      ) : campana ? (
+        <ListadoClientes key={campana.id} campana={campana} campanas={lista} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Campana[] }) {
+  const qc = useQueryClient();
+  const campanaId = campana.id;
+  const [filtros, setFiltros] = useState<Filtros>(SIN_FILTROS);
+  const [debounced] = useDebouncedValue(filtros, 250);
+  const [pagina, setPagina] = useState(1);
+  const [seleccion, setSeleccion] = useState<Map<number, ClienteFila>>(new Map());
+  const [editar, setEditar] = useState<Cliente | 'nuevo' | null>(null);
+  const [importar, setImportar] = useState(false);
+  const [lote, setLote] = useState<string | null>(null);
+  const [historial, setHistorial] = useState<ClienteFila | null>(null);
+  const [llamando, setLlamando] = useState(false);
+
+  const stats = useQuery({ queryKey: qk.estadisticas(campanaId), queryFn: () => api.llamadas.estadisticas({ campanaId }) });
+  const config = useQuery({ queryKey: qk.configuracion(campanaId), queryFn: () => api.llamadas.configuracion({ campanaId }) });
+  const clientes = useQuery({
+    queryKey: [...qk.clientes(campanaId), debounced, pagina],
+    queryFn: () => api.llamadas.clientesPagina({ campanaId, ...debounced, pagina, porPagina: PAGE_SIZE_CLIENTES }),
+    placeholderData: keepPreviousData,
+  });
+
+  const refrescar = () => {
+    void qc.invalidateQueries({ queryKey: qk.clientes(campanaId) });
+    void qc.invalidateQueries({ queryKey: qk.estadisticas(campanaId) });
+    void qc.invalidateQueries({ queryKey: qk.campanas });
+  };
+
+  const cambiarFiltro = (k: keyof Filtros, v: string) => {
+    setFiltros((f) => ({ ...f, [k]: v }));
+    setPagina(1); // part 1 §9: page 1 when a filter changes
+  };
+
+  const eliminar = useMutation({
+    mutationFn: (id: number) => api.llamadas.eliminarCliente({ id }),
+    onSuccess: (_d, id) => {
+      notifySuccess(t.clientes.eliminado);
+      setSeleccion((s) => {
+        const n = new Map(s);
+        n.delete(id);
+        return n;
+      });
+      refrescar();
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.clientes.errorEliminar)),
+  });
+
+  const confirmarEliminar = (c: ClienteFila) =>
+    modals.openConfirmModal({
+      title: t.clientes.accionEliminar,
+      centered: true,
+      children: <Text size="sm">{t.clientes.confirmarEliminar}</Text>,
+      labels: { confirm: t.clientes.eliminar, cancel: t.clientes.cancelar },
+      confirmProps: { color: 'red' },
+      onConfirm: () => eliminar.mutate(c.id),
+    });
+
+  /** The screen's checks before a call (the api checks again): config, in progress, cap. */
+  const puedeLlamar = (cfg: ConfiguracionLlamadas | null | undefined, st: EstadisticasCampana | undefined): boolean => {
+    if (!cfg || !cfg.agentid.trim() || !cfg.agentphonenumberid.trim()) {
+      dialogo(t.llamar.errorConfiguracion, t.llamar.errorConfiguracionDetalle);
+      return false;
+    }
+    if (llamando || lote) {
+      notifyError(t.llamar.enProgreso);
+      return false;
+    }
+    if (st?.estadoTope === 'excedido') {
+      dialogo(t.llamar.limiteExcedido, t.llamar.limiteExcedidoDetalle);
+      return false;
+    }
+    return true;
+  };
+
+  const llamarUno = (c: ClienteFila) => {
+    const nombre = `${c.nombre} ${c.apellido}`.trim();
+    if (c.noLlamar) {
+      notifyError(t.llamar.noLlamar(nombre));
+      return;
+    }
+    if (!puedeLlamar(config.data, stats.data)) return;
+    modals.openConfirmModal({
+      title: t.llamar.confirmarTitulo,
+      centered: true,
+      children: <Text size="sm">{t.llamar.confirmar(nombre, c.telefono)}</Text>,
+      labels: { confirm: t.llamar.si, cancel: t.llamar.cancelar },
+      onConfirm: async () => {
+        setLlamando(true);
+        try {
+          const r = await api.llamadas.llamar({ clienteId: c.id });
+          notifySuccess(r.mensaje);
+        } catch (e) {
+          if (!dialogoSiCorresponde(e)) notifyError(mensajeDe(e, t.llamar.errorIniciar));
+        } finally {
+          setLlamando(false);
+          refrescar();
+        }
+      },
+    });
+  };
+
+  const llamarSeleccionados = () => {
+    if (seleccion.size === 0) {
+      dialogo(t.llamar.sinSeleccion, t.llamar.sinSeleccionDetalle);
+      return;
+    }
+    if (!puedeLlamar(config.data, stats.data)) return;
+    const ids = [...seleccion.keys()];
+    modals.openConfirmModal({
+      title: t.llamar.confirmarLoteTitulo,
+      centered: true,
+      children: <Text size="sm">{t.llamar.confirmarLote(ids.length)}</Text>,
+      labels: { confirm: t.llamar.si, cancel: t.llamar.cancelar },
+      onConfirm: async () => {
+        try {
+          const job = await api.llamadas.llamarLote({ campanaId, clienteIds: ids });
+          setLote(job.id);
+        } catch (e) {
+          if (!dialogoSiCorresponde(e)) notifyError(mensajeDe(e, t.llamar.errorProcesar));
+        }
+      },
+    });
+  };
+
+  const filas = clientes.data?.filas ?? [];
+  const total = clientes.data?.total ?? 0;
+  const paginas = Math.max(1, Math.ceil(total / PAGE_SIZE_CLIENTES));
+  const todosPagina = filas.length > 0 && filas.every((f) => seleccion.has(f.id));
+  const algunoPagina = filas.some((f) => seleccion.has(f.id));
+  const hayFiltros = Object.values(filtros).some((v) => v.trim() !== '');
+
+  const alternar = (f: ClienteFila) =>
+    setSeleccion((s) => {
+      const n = new Map(s);
+      if (n.has(f.id)) n.delete(f.id);
+      else n.set(f.id, f);
+      return n;
+    });
+  const alternarPagina = () =>
+    setSeleccion((s) => {
+      const n = new Map(s);
+      if (todosPagina) filas.forEach((f) => n.delete(f.id));
+      else filas.forEach((f) => n.set(f.id, f));
+      return n;
+    });
+
+  const st = stats.data;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <Tile label={t.clientes.tileTotal} value={st ? fmtNumero(st.totalClientes) : '—'} icon={<IconUsers size={22} />} testId="tile-total" />
+        <Tile label={t.clientes.tileAtendidos} value={st ? fmtNumero(st.atendidos) : '—'} icon={<IconCircleCheck size={22} />} color="teal" testId="tile-atendidos" />
+        <Tile label={t.clientes.tilePendientes} value={st ? fmtNumero(st.pendientes) : '—'} icon={<IconClock size={22} />} color="yellow" testId="tile-pendientes" />
+        <Tile label={t.clientes.tileLlamadas} value={st ? fmtNumero(st.totalLlamadas) : '—'} icon={<IconPhoneCall size={22} />} color="lime" testId="tile-llamadas" />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ConsumoPanel stats={st} />
+        <ConfiguracionPanel campanaId={campanaId} configuracion={config.data} cargando={config.isLoading} error={config.isError ? mensajeDe(config.error, t.configuracion.errorCargar) : null} />
+      </SimpleGrid>
+
+      <Paper withBorder p="lg" shadow="xs">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <Title order={4}>{t.clientes.titulo}</Title>
+          <Group gap="xs" wrap="wrap">
+            {seleccion.size > 0 ? (
+              <Button variant="subtle" color="gray" onClick={() => setSeleccion(new Map())}>
+                {t.clientes.quitarSeleccion}
+              </Button>
+            ) : null}
+            <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={() => setImportar(true)}>
+              {t.clientes.importar}
+            </Button>
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditar('nuevo')}>
+              {t.clientes.nuevo}
+            </Button>
+            <Button leftSection={<IconPhoneCall size={16} />} onClick={llamarSeleccionados} data-testid="llamar-seleccionados">
+              {t.clientes.llamarSeleccionados(seleccion.size)}
+            </Button>
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
+          <TextInput aria-label={t.clientes.filtroNombre} placeholder={t.clientes.filtroNombre} leftSection={<IconSearch size={14} />} value={filtros.nombre} onChange={(e) => cambiarFiltro('nombre', e.currentTarget.value)} />
+          <TextInput aria-label={t.clientes.filtroEmail} placeholder={t.clientes.filtroEmail} leftSection={<IconSearch size={14} />} value={filtros.email} onChange={(e) => cambiarFiltro('email', e.currentTarget.value)} />
+          <TextInput aria-label={t.clientes.filtroTelefono} placeholder={t.clientes.filtroTelefono} leftSection={<IconSearch size={14} />} value={filtros.telefono} onChange={(e) => cambiarFiltro('telefono', e.currentTarget.value)} />
+          <TextInput aria-label={t.clientes.filtroEmpresa} placeholder={t.clientes.filtroEmpresa} leftSection={<IconSearch size={14} />} value={filtros.empresa} onChange={(e) => cambiarFiltro('empresa', e.currentTarget.value)} />
+        </SimpleGrid>
+
+        {clientes.isError ? (
+          <Alert color="red">{mensajeDe(clientes.error, t.clientes.errorCargar)}</Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={880}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="tabla-clientes" style={{ opacity: clientes.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox aria-label={t.clientes.seleccionarTodos} checked={todosPagina} indeterminate={!todosPagina && algunoPagina} onChange={alternarPagina} />
+                  </Table.Th>
+                  <Table.Th>{t.clientes.colCliente}</Table.Th>
+                  <Table.Th>{t.clientes.colEmail}</Table.Th>
+                  <Table.Th>{t.clientes.colTelefono}</Table.Th>
+                  <Table.Th>{t.clientes.colEmpresa}</Table.Th>
+                  <Table.Th>{t.clientes.colEstado}</Table.Th>
+                  <Table.Th ta="right">{t.clientes.colAcciones}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {filas.length === 0 && !clientes.isLoading ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={7}>
+                      <Text c="dimmed" ta="center" py="lg">
+                        {hayFiltros ? t.clientes.vacioFiltros : t.clientes.vacio}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  filas.map((f) => {
+                    const b = badgeCliente(f.ultimoEstado);
+                    const nombre = `${f.nombre} ${f.apellido}`.trim();
+                    return (
+                      <Table.Tr key={f.id} data-testid="fila-cliente" bg={seleccion.has(f.id) ? 'var(--mantine-color-green-light)' : undefined}>
+                        <Table.Td>
+                          <Checkbox aria-label={t.clientes.seleccionar(nombre)} checked={seleccion.has(f.id)} onChange={() => alternar(f)} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Stack gap={0}>
+                            <Group gap={6} wrap="nowrap">
+                              <Text fw={600} size="sm">
+                                {nombre}
+                              </Text>
+                              {f.noLlamar ? (
+                                <Tooltip label={t.clientes.noLlamarDescripcion}>
+                                  <Badge size="xs" color="red" variant="outline" leftSection={<IconPhoneOff size={10} />}>
+                                    {t.clientes.noLlamar}
+                                  </Badge>
+                                </Tooltip>
+                              ) : null}
+                            </Group>
+                            {f.cargo ? (
+                              <Text size="xs" c="dimmed">
+                                {f.cargo}
+                              </Text>
+                            ) : null}
+                          </Stack>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{f.email}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" ff="monospace">
+                            {f.telefono}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{f.empresa ?? '—'}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={b.color} variant="light" data-testid="badge-estado">
+                            {b.etiqueta}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={2} justify="flex-end" wrap="nowrap">
+                            <Tooltip label={t.clientes.accionLlamar}>
+                              <ActionIcon variant="subtle" color="green" aria-label={`${t.clientes.accionLlamar} ${nombre}`} onClick={() => llamarUno(f)} disabled={f.noLlamar}>
+                                <IconPhone size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={t.clientes.accionHistorial}>
+                              <ActionIcon variant="subtle" color="blue" aria-label={`${t.clientes.accionHistorial} ${nombre}`} onClick={() => setHistorial(f)}>
+                                <IconHistory size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={t.clientes.accionEditar}>
+                              <ActionIcon variant="subtle" color="gray" aria-label={`${t.clientes.accionEditar} ${nombre}`} onClick={() => setEditar(f)}>
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={t.clientes.accionEliminar}>
+                              <ActionIcon variant="subtle" color="red" aria-label={`${t.clientes.accionEliminar} ${nombre}`} onClick={() => confirmarEliminar(f)}>
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        <Group justify="space-between" mt="md" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid="conteo-clientes">
+            {total > 0 ? t.clientes.mostrando((pagina - 1) * PAGE_SIZE_CLIENTES + 1, Math.min(pagina * PAGE_SIZE_CLIENTES, total), total) : ''}
+            {seleccion.size > 0 ? ` · ${t.clientes.seleccionados(seleccion.size)}` : ''}
+          </Text>
+          <Pagination value={pagina} onChange={setPagina} total={paginas} size="sm" withEdges />
+        </Group>
+      </Paper>
+
+      {editar ? <ClienteModal cliente={editar === 'nuevo' ? null : editar} campanaId={campanaId} campanas={campanas} onClose={() => setEditar(null)} onSaved={refrescar} /> : null}
+      {importar ? <ImportarCsvModal campanaId={campanaId} onClose={() => setImportar(false)} onImported={refrescar} /> : null}
+      {lote ? (
+        <LoteModal
+          id={lote}
+          onClose={() => {
+            setLote(null);
+            setSeleccion(new Map());
+            refrescar();
+          }}
+          onReintento={(id) => setLote(id)}
+        />
+      ) : null}
+      {historial ? <HistorialModal cliente={historial} onClose={() => setHistorial(null)} /> : null}
+    </Stack>
+  );
+}
+
+function ConsumoPanel({ stats }: { stats: EstadisticasCampana | undefined }) {
+  if (!stats) {
+    return <Paper withBorder p="lg" shadow="xs" mih={200} />;
+  }
+  const pct = porcentajeTope(stats.minutosConsumidos, stats.minutos);
+  return (
+    <Paper withBorder p="lg" shadow="xs" data-testid="panel-consumo">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{t.clientes.consumo}</Title>
+        <BadgeTope estado={stats.estadoTope} minutos={stats.minutos} />
+      </Group>
+      <Text fz={28} fw={700} data-testid="minutos-consumidos">
+        {stats.minutos > 0 ? t.clientes.consumidos(stats.minutosConsumidos, stats.minutos) : t.clientes.consumidosSinTope(stats.minutosConsumidos)}
+      </Text>
+      {stats.minutos > 0 ? <Progress value={pct} color={COLOR_TOPE[stats.estadoTope]} size="lg" radius="xl" mt="sm" aria-label={t.clientes.consumo} /> : null}
+      <Group justify="space-between" mt="md">
+        <Text c="dimmed" size="sm">
+          {t.clientes.costo}
+        </Text>
+        <Text fw={700} data-testid="costo-total">
+          {formatCosto(stats.costoTotal)}
+        </Text>
+      </Group>
+      {stats.estadoTope !== 'ok' ? (
+        <Alert mt="md" color={COLOR_TOPE[stats.estadoTope]} icon={<IconAlertTriangle size={16} />} variant="light">
+          {stats.estadoTope === 'excedido' ? t.clientes.avisoExcedido : t.clientes.avisoCerca}
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}

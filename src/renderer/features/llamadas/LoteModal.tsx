@@ -1,0 +1,156 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { LoteEstado } from '../../../shared/domain/llamadas-tipos';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { api } from '../../api/client';
+import { mensajeDe, t } from './comun';
+
+const COLOR: Record<string, string> = { pendiente: 'gray', en_curso: 'blue', exitosa: 'green', fallida: 'red', omitida: 'orange' };
+
+/** Progress of a bulk call (n of N, successes, failures, each client's outcome), pause/resume, cancel, retry. */
+export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: () => void; onReintento: (id: string) => void }) {
+  const l = t.lote;
+  const [accion, setAccion] = useState(false);
+  const avisado = useRef<string | null>(null);
+  const estado = useQuery({
+    queryKey: ['llamadas', 'lote', id],
+    queryFn: () => api.llamadas.estadoLote({ id }),
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : 400),
+    staleTime: 0,
+  });
+  const s: LoteEstado | undefined = estado.data;
+  const terminado = s ? s.status !== 'running' : false;
+
+  useEffect(() => {
+    if (!s || !terminado || avisado.current === id) return;
+    avisado.current = id;
+    if (s.message) (s.failed > 0 ? notifyError : notifySuccess)(s.message);
+  }, [s, terminado, id]);
+
+  const hacer = async (fn: () => Promise<unknown>) => {
+    setAccion(true);
+    try {
+      await fn();
+      await estado.refetch();
+    } catch (e) {
+      notifyError(mensajeDe(e, t.llamar.errorProcesar));
+    } finally {
+      setAccion(false);
+    }
+  };
+
+  const reintentar = async () => {
+    setAccion(true);
+    try {
+      const job = await api.llamadas.reintentarFallidas({ id });
+      onReintento(job.id);
+    } catch (e) {
+      notifyError(mensajeDe(e, t.llamar.errorProcesar));
+    } finally {
+      setAccion(false);
+    }
+  };
+
+  const pct = s && s.total > 0 ? (s.done / s.total) * 100 : 0;
+  return (
+    <Modal opened onClose={terminado ? onClose : () => undefined} withCloseButton={terminado} closeOnClickOutside={terminado} closeOnEscape={terminado} title={l.titulo} size="lg" centered>
+      {!s ? (
+        <Text size="sm">{t.clientes.titulo}</Text>
+      ) : (
+        <Stack data-testid="lote">
+          <Group justify="space-between">
+            <Text fw={700} data-testid="lote-progreso">
+              {l.progreso(s.done, s.total)}
+            </Text>
+            <Badge color={terminado ? (s.status === 'cancelled' ? 'orange' : 'green') : s.pausado ? 'yellow' : 'blue'} variant="light">
+              {terminado ? (s.status === 'cancelled' ? l.cancelado : s.message) : s.pausado ? l.pausado : l.enCurso}
+            </Badge>
+          </Group>
+          <Progress value={pct} size="xl" radius="xl" striped={!terminado} animated={!terminado && !s.pausado} aria-label={l.progreso(s.done, s.total)} />
+          <SimpleGrid cols={3}>
+            <Paper withBorder p="xs" ta="center">
+              <Text size="xs" c="dimmed">
+                {l.exitosas}
+              </Text>
+              <Text fw={700} c="green.8" data-testid="lote-exitosas">
+                {s.ok}
+              </Text>
+            </Paper>
+            <Paper withBorder p="xs" ta="center">
+              <Text size="xs" c="dimmed">
+                {l.fallidas}
+              </Text>
+              <Text fw={700} c="red.7" data-testid="lote-fallidas">
+                {s.failed}
+              </Text>
+            </Paper>
+            <Paper withBorder p="xs" ta="center">
+              <Text size="xs" c="dimmed">
+                {l.omitidas}
+              </Text>
+              <Text fw={700} c="orange.8">
+                {s.omitidas}
+              </Text>
+            </Paper>
+          </SimpleGrid>
+          {terminado && s.message ? (
+            <Alert color={s.failed > 0 ? 'orange' : 'green'} data-testid="lote-mensaje">
+              {s.message}
+            </Alert>
+          ) : null}
+          <ScrollArea.Autosize mah={260}>
+            <Table fz="sm" striped>
+              <Table.Tbody>
+                {s.resultados.map((r) => (
+                  <Table.Tr key={r.clienteId} data-testid="lote-cliente">
+                    <Table.Td>{r.nombre}</Table.Td>
+                    <Table.Td ff="monospace">{r.telefono}</Table.Td>
+                    <Table.Td>
+                      <Badge color={COLOR[r.estado]} variant="light" size="sm">
+                        {l.estado[r.estado]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" c="dimmed">
+                        {r.detalle ?? ''}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+          <Group justify="flex-end">
+            {!terminado ? (
+              <>
+                {s.pausado ? (
+                  <Button variant="light" leftSection={<IconPlayerPlay size={16} />} onClick={() => void hacer(() => api.llamadas.reanudarLote({ id }))} loading={accion}>
+                    {l.reanudar}
+                  </Button>
+                ) : (
+                  <Button variant="light" color="yellow" leftSection={<IconPlayerPause size={16} />} onClick={() => void hacer(() => api.llamadas.pausarLote({ id }))} loading={accion}>
+                    {l.pausar}
+                  </Button>
+                )}
+                <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => void hacer(() => api.llamadas.cancelarLote({ id }))} loading={accion}>
+                  {l.cancelar}
+                </Button>
+              </>
+            ) : (
+              <>
+                {s.failed > 0 ? (
+                  <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => void reintentar()} loading={accion}>
+                    {l.reintentar}
+                  </Button>
+                ) : null}
+                <Button onClick={onClose}>{l.cerrar}</Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
