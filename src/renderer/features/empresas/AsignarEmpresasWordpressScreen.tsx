@@ -1,7 +1,67 @@
+/** Assignment of WordPress bot companies to a plan (the route of part 2 §2; its original contents are not shown). */
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconLink } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notifyError, notifySuccess } from '../../components/toast';
 
-/** AsignarEmpresasWordpressScreen: not built yet (a later issue replaces this panel). */
+const t = es.empresas;
+
 export default function AsignarEmpresasWordpressScreen() {
-  return <UnderConstruction title={es.pantallas.asignarEmpresasWordpress} />;
+  useDocumentTitle(t.asignarTitulo);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [plan, setPlan] = useState<string | null>(null);
+  const [empresa, setEmpresa] = useState<string | null>(null);
+  const planes = useQuery({ queryKey: ['planes'], queryFn: () => api.planes.listar({}) });
+  const wp = useQuery({ queryKey: ['planes', 'empresasWordpress'], queryFn: () => api.planes.empresasWordpress({}) });
+  const asignar = useMutation({
+    mutationFn: () => {
+      if (!empresa) throw new Error(es.proyectos.sinEmpresaWordpress);
+      return api.planes.asignarEmpresa({ planId: plan!, empresaWordpressUuid: empresa });
+    },
+    onSuccess: () => {
+      notifySuccess(t.asignada);
+      setEmpresa(null);
+      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+    },
+    onError: (e) => notifyError(e instanceof Error && e.message ? e.message : t.errorAsignar),
+  });
+  return (
+    <Stack gap="lg">
+      <Group gap="sm" align="flex-start">
+        <ActionIcon variant="default" size="lg" onClick={() => navigate('/dashboard/proyectos')} aria-label={t.volver}>
+          <IconArrowLeft size={18} />
+        </ActionIcon>
+        <Stack gap={4}>
+          <Title order={2}>{t.asignarTitulo}</Title>
+          <Text c="dimmed" size="sm">
+            {t.asignarSubtitulo}
+          </Text>
+        </Stack>
+      </Group>
+      <Paper withBorder radius="lg" p="lg" maw={640}>
+        <Stack gap="sm">
+          <Select label={t.asignarPlan} data={(planes.data ?? []).map((p) => ({ value: p.id, label: p.title }))} value={plan} onChange={setPlan} />
+          <Select
+            label={t.asignarEmpresa}
+            data={(wp.data ?? []).map((e) => ({ value: e.uuid, label: `${e.name} (${e.table_supabase})` }))}
+            value={empresa}
+            onChange={setEmpresa}
+            nothingFoundMessage={t.asignarVacio}
+            searchable
+          />
+          <Group justify="flex-end">
+            <Button leftSection={<IconLink size={16} />} disabled={!plan} onClick={() => asignar.mutate()} loading={asignar.isPending}>
+              {t.asignar}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
 }

@@ -1,7 +1,399 @@
+/**
+ * 'Administración de Empresas' (part 2 §2, §6, §8): table with the count of loaded companies, create/edit,
+ * toggle activo, delete, and the portal credentials. The password is stored only as a bcrypt hash: it is shown
+ * and copyable right after it is generated or reset; afterwards the operator resets it.
+ */
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Code,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconBan, IconBuilding, IconCheck, IconCopy, IconInfoCircle, IconKey, IconLink, IconPencil, IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/domain/empresas';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { confirmarEliminar, mensajeDe } from '../proyectos/comun';
 
-/** EmpresasScreen: not built yet (a later issue replaces this panel). */
+const t = es.empresas;
+const COPIA_MS = 2000;
+
+const enlaceDe = (id: string) => enlaceAccesoEmpresa(window.location.origin, id);
+
+async function copiar(texto: string, ok: string, error: string) {
+  try {
+    await navigator.clipboard.writeText(texto);
+    notifySuccess(ok);
+  } catch {
+    notifyError(error);
+  }
+}
+
+interface Form {
+  nombre: string;
+  descripcion: string;
+  ruc: string;
+  direccion: string;
+  telefono: string;
+  email: string;
+  website: string;
+  logo_url: string;
+  activo: boolean;
+  usuario_cliente: string;
+  contrasena_cliente: string;
+}
+
+function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | null; onClose: () => void; onCredenciales: (c: CredencialesPortal, nombre: string) => void }) {
+  const queryClient = useQueryClient();
+  const [f, setF] = useState<Form>(() => ({
+    nombre: empresa?.nombre ?? '',
+    descripcion: empresa?.descripcion ?? '',
+    ruc: empresa?.ruc ?? '',
+    direccion: empresa?.direccion ?? '',
+    telefono: empresa?.telefono ?? '',
+    email: empresa?.email ?? '',
+    website: empresa?.website ?? '',
+    logo_url: empresa?.logo_url ?? '',
+    activo: empresa?.activo ?? true,
+    usuario_cliente: empresa?.usuario_cliente ?? '',
+    contrasena_cliente: '',
+  }));
+  const [errores, setErrores] = useState<Partial<Record<keyof Form, string>>>({});
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setF((x) => ({ ...x, [k]: v }));
+    setErrores((e) => ({ ...e, [k]: undefined }));
+  };
+
+  const guardar = useMutation({
+    mutationFn: () => {
+      const datos = { ...f, contrasena_cliente: f.contrasena_cliente };
+      return empresa ? api.empresas.actualizar({ id: empresa.id, ...datos }) : api.empresas.crear(datos);
+    },
+    onSuccess: (r) => {
+      notifySuccess(empresa ? t.actualizada : t.creada);
+      void queryClient.invalidateQueries({ queryKey: ['empresas'] });
+      onClose();
+      if (r.credenciales) onCredenciales(r.credenciales, r.empresa.nombre);
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
+  });
+
+  const generar = () => {
+    try {
+      set('usuario_cliente', generarUsuarioPortal(f.nombre));
+      set('contrasena_cliente', generarContrasenaPortal());
+    } catch {
+      notifyError(t.errorCredenciales);
+    }
+  };
+
+  const enviar = () => {
+    const e: Partial<Record<keyof Form, string>> = {};
+    if (!f.nombre.trim()) e.nombre = t.nombreObligatorio;
+    if (!f.usuario_cliente.trim()) e.usuario_cliente = t.usuarioObligatorio;
+    if (!empresa && !f.contrasena_cliente) e.contrasena_cliente = t.contrasenaObligatoria;
+    if (f.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = t.emailInvalido;
+    setErrores(e);
+    if (Object.keys(e).length === 0) guardar.mutate();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={empresa ? t.modalEditar : t.modalNueva} size="lg" centered>
+      <Stack gap="sm">
+        <TextInput label={t.campoNombre} withAsterisk value={f.nombre} error={errores.nombre} onChange={(e) => set('nombre', e.currentTarget.value)} data-autofocus />
+        <Textarea label={t.campoDescripcion} autosize minRows={2} value={f.descripcion} onChange={(e) => set('descripcion', e.currentTarget.value)} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t.campoRuc} value={f.ruc} onChange={(e) => set('ruc', e.currentTarget.value)} />
+          <TextInput label={t.campoTelefono} value={f.telefono} onChange={(e) => set('telefono', e.currentTarget.value)} />
+          <TextInput label={t.campoEmail} type="email" value={f.email} error={errores.email} onChange={(e) => set('email', e.currentTarget.value)} />
+          <TextInput label={t.campoWebsite} value={f.website} onChange={(e) => set('website', e.currentTarget.value)} />
+        </SimpleGrid>
+        <TextInput label={t.campoDireccion} value={f.direccion} onChange={(e) => set('direccion', e.currentTarget.value)} />
+        <TextInput label={t.campoLogo} value={f.logo_url} onChange={(e) => set('logo_url', e.currentTarget.value)} />
+        <Switch label={t.campoActivo} checked={f.activo} onChange={(e) => set('activo', e.currentTarget.checked)} />
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text fw={600} size="sm">
+                {t.credencialesTitulo}
+              </Text>
+              <Button size="xs" variant="light" leftSection={<IconWand size={14} />} onClick={generar} disabled={!f.nombre.trim()}>
+                {t.generar}
+              </Button>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t.campoUsuario} withAsterisk value={f.usuario_cliente} error={errores.usuario_cliente} onChange={(e) => set('usuario_cliente', e.currentTarget.value)} />
+              <PasswordInput
+                label={t.campoContrasena}
+                withAsterisk={!empresa}
+                description={empresa ? t.contrasenaEdicionHint : t.contrasenaHint}
+                value={f.contrasena_cliente}
+                error={errores.contrasena_cliente}
+                onChange={(e) => set('contrasena_cliente', e.currentTarget.value)}
+                autoComplete="new-password"
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {t.cancelar}
+          </Button>
+          <Button onClick={enviar} loading={guardar.isPending}>
+            {t.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CredencialesModal({ datos, onClose }: { datos: { credenciales: CredencialesPortal; nombre: string }; onClose: () => void }) {
+  const [copiada, setCopiada] = useState<'clave' | 'enlace' | null>(null);
+  const marcar = (k: 'clave' | 'enlace') => {
+    setCopiada(k);
+    setTimeout(() => setCopiada(null), COPIA_MS);
+  };
+  const enlace = enlaceDe(datos.credenciales.empresaId);
+  return (
+    <Modal opened onClose={onClose} title={`${t.credencialesTitulo} · ${datos.nombre}`} centered size="md">
+      <Stack gap="sm">
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={16} />}>
+          {t.credencialesAviso}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          {t.campoUsuario}
+        </Text>
+        <Code block>{datos.credenciales.usuario}</Code>
+        <Text size="sm" c="dimmed">
+          {t.campoContrasena}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code block style={{ flex: 1, fontSize: 18, letterSpacing: 2 }} data-testid="contrasena-generada">
+            {datos.credenciales.contrasena}
+          </Code>
+          <Button
+            variant="light"
+            color={copiada === 'clave' ? 'green' : undefined}
+            leftSection={copiada === 'clave' ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            onClick={() => void copiar(datos.credenciales.contrasena, t.contrasenaCopiada, t.errorCopiarContrasena).then(() => marcar('clave'))}
+          >
+            {t.copiarContrasena}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t.enlaceAcceso}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code block style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="enlace-acceso">
+            {enlace}
+          </Code>
+          <Button
+            variant="light"
+            color={copiada === 'enlace' ? 'green' : undefined}
+            leftSection={copiada === 'enlace' ? <IconCheck size={16} /> : <IconLink size={16} />}
+            onClick={() => void copiar(enlace, t.enlaceCopiado, t.errorCopiarEnlace).then(() => marcar('enlace'))}
+          >
+            {t.copiarEnlace}
+          </Button>
+        </Group>
+        <Group justify="flex-end" mt="sm">
+          <Button onClick={onClose}>{t.cerrar}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 export default function EmpresasScreen() {
-  return <UnderConstruction title={es.pantallas.empresas} />;
+  useDocumentTitle(t.titulo);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<{ empresa: Empresa | null } | null>(null);
+  const [credenciales, setCredenciales] = useState<{ credenciales: CredencialesPortal; nombre: string } | null>(null);
+  const empresas = useQuery({ queryKey: ['empresas'], queryFn: () => api.empresas.listar({}) });
+  useEffect(() => {
+    if (empresas.error) notifyError(t.errorCargar);
+  }, [empresas.error]);
+  const refrescar = () => void queryClient.invalidateQueries({ queryKey: ['empresas'] });
+
+  const estado = useMutation({
+    mutationFn: (e: Empresa) => api.empresas.cambiarEstado({ id: e.id, activo: !e.activo }),
+    onSuccess: () => {
+      notifySuccess(t.estadoCambiado);
+      refrescar();
+    },
+    onError: () => notifyError(t.errorEstado),
+  });
+  const eliminar = useMutation({
+    mutationFn: (e: Empresa) => api.empresas.eliminar({ id: e.id }),
+    onSuccess: () => {
+      notifySuccess(t.eliminada);
+      refrescar();
+    },
+    onError: () => notifyError(t.errorEliminar),
+  });
+  const restablecer = useMutation({
+    mutationFn: (e: Empresa) => api.empresas.restablecerContrasena({ id: e.id }),
+    onSuccess: (c, e) => {
+      refrescar();
+      setCredenciales({ credenciales: c, nombre: e.nombre });
+    },
+    onError: () => notifyError(t.errorCredenciales),
+  });
+  const confirmarRestablecer = (e: Empresa) =>
+    modals.openConfirmModal({
+      title: t.restablecerTitulo,
+      children: <Text size="sm">{t.restablecerPregunta(e.nombre)}</Text>,
+      labels: { confirm: t.restablecer, cancel: t.cancelar },
+      onConfirm: () => restablecer.mutate(e),
+    });
+
+  const lista = empresas.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group gap="sm" align="flex-start">
+          <ActionIcon variant="default" size="lg" onClick={() => navigate('/dashboard/proyectos')} aria-label={t.volver}>
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+          <Stack gap={4}>
+            <Title order={2}>{t.titulo}</Title>
+            <Text c="dimmed" size="sm">
+              {t.subtitulo}
+            </Text>
+          </Stack>
+        </Group>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ empresa: null })}>
+          {t.botonNueva}
+        </Button>
+      </Group>
+      <Alert variant="light" color="blue" icon={<IconInfoCircle size={16} />} py="xs" data-testid="empresas-cargadas">
+        {t.cargadas(lista.length)}
+      </Alert>
+      <Paper withBorder radius="lg" shadow="xs">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.colNombre}</Table.Th>
+                <Table.Th>{t.colContacto}</Table.Th>
+                <Table.Th>{t.colUsuario}</Table.Th>
+                <Table.Th>{t.colEstado}</Table.Th>
+                <Table.Th ta="center">{t.colAcciones}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {empresas.isLoading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Center py="xl">
+                      <Loader size="sm" />
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : lista.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Stack align="center" gap={6} py="xl">
+                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
+                        <IconBuilding size={24} />
+                      </ThemeIcon>
+                      <Text c="dimmed">{t.vacio}</Text>
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                lista.map((e) => (
+                  <Table.Tr key={e.id} data-testid="fila-empresa-cliente" data-nombre={e.nombre} opacity={e.activo ? 1 : 0.65}>
+                    <Table.Td maw={300}>
+                      <Text fw={600}>{e.nombre}</Text>
+                      {e.descripcion ? (
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          {e.descripcion}
+                        </Text>
+                      ) : null}
+                      {e.ruc ? (
+                        <Text size="xs" c="dimmed">
+                          {t.campoRuc}: {e.ruc}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{e.email ?? '—'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {e.telefono ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {e.usuario_cliente ? <Code>{e.usuario_cliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={e.activo ? 'green' : 'gray'} variant="light" radius="sm">
+                        {e.activo ? t.activa : t.inactiva}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="center" wrap="nowrap">
+                        <Tooltip label={e.activo ? t.accionDesactivar : t.accionActivar}>
+                          <ActionIcon variant="subtle" color={e.activo ? 'orange' : 'green'} onClick={() => estado.mutate(e)} aria-label={`${e.activo ? t.accionDesactivar : t.accionActivar} ${e.nombre}`}>
+                            {e.activo ? <IconBan size={18} /> : <IconCheck size={18} />}
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionEditar}>
+                          <ActionIcon variant="subtle" onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`}>
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionRestablecer}>
+                          <ActionIcon variant="subtle" color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`}>
+                            <IconKey size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionCopiarEnlace}>
+                          <ActionIcon variant="subtle" color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`}>
+                            <IconLink size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionEliminar}>
+                          <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(e.nombre, () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`}>
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {form ? <FormModal empresa={form.empresa} onClose={() => setForm(null)} onCredenciales={(c, nombre) => setCredenciales({ credenciales: c, nombre })} /> : null}
+      {credenciales ? <CredencialesModal datos={credenciales} onClose={() => setCredenciales(null)} /> : null}
+    </Stack>
+  );
 }

@@ -1,7 +1,234 @@
+/**
+ * 'Gestión de Planes' (part 2 §2, §5, §8): the table with the $-prefixed cost and the real number of
+ * associated companies, create/edit with the §5 alert rule, delete and unlink with confirmation, and the
+ * companies-of-a-plan modal.
+ */
+import { ActionIcon, Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Textarea, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconBuildingStore, IconLinkOff, IconPencil, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { formatoCosto, planValido, type Plan } from '../../../shared/domain/planes';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { confirmarEliminar } from '../proyectos/comun';
 
-/** PlanesScreen: not built yet (a later issue replaces this panel). */
+const t = es.planes;
+
+function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(plan?.title ?? '');
+  const [description, setDescription] = useState(plan?.description ?? '');
+  const [cost, setCost] = useState<number | string>(plan?.cost ?? '');
+  const guardar = useMutation({
+    mutationFn: () => (plan ? api.planes.actualizar({ id: plan.id, title, description, cost: Number(cost) }) : api.planes.crear({ title, description, cost: Number(cost) })),
+    onSuccess: () => {
+      notifySuccess(plan ? t.actualizado : t.creado);
+      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+      onClose();
+    },
+    onError: () => notifyError(t.errorGuardar),
+  });
+  const enviar = () => {
+    if (!planValido({ title, description, cost })) {
+      notifyError(t.camposIncompletos);
+      return;
+    }
+    guardar.mutate();
+  };
+  return (
+    <Modal opened onClose={onClose} title={plan ? t.modalEditar : t.modalNuevo} centered>
+      <Stack gap="sm">
+        <TextInput label={t.campoTitulo} withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-autofocus />
+        <Textarea label={t.campoDescripcion} withAsterisk autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <NumberInput label={t.campoCosto} withAsterisk prefix="$" step={0.01} min={0} decimalScale={2} value={cost} onChange={setCost} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {t.cancelar}
+          </Button>
+          <Button onClick={enviar} loading={guardar.isPending}>
+            {t.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const empresas = useQuery({ queryKey: ['planes', plan.id, 'empresas'], queryFn: () => api.planes.empresas({ planId: plan.id }) });
+  useEffect(() => {
+    if (empresas.error) notifyError(t.errorEmpresas);
+  }, [empresas.error]);
+  const desasociar = useMutation({
+    mutationFn: (id: string) => api.planes.desasociar({ id }),
+    onSuccess: () => {
+      notifySuccess(t.desasociada);
+      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+    },
+    onError: () => notifyError(t.errorDesasociar),
+  });
+  const lista = empresas.data ?? [];
+  return (
+    <Modal opened onClose={onClose} title={t.empresasTitulo(plan.title)} size="lg" centered>
+      {empresas.isLoading ? (
+        <Center py="lg">
+          <Loader size="sm" />
+        </Center>
+      ) : lista.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          {t.empresasVacio}
+        </Text>
+      ) : (
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.colEmpresa}</Table.Th>
+              <Table.Th>{t.colTabla}</Table.Th>
+              <Table.Th>{t.colEstadoEmpresa}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lista.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{e.name}</Table.Td>
+                <Table.Td>
+                  <Code>{e.table_supabase}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={e.status ? 'green' : 'gray'} variant="light">
+                    {e.status ? t.activa : t.inactiva}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" color="red" variant="subtle" leftSection={<IconLinkOff size={14} />} onClick={() => confirmarEliminar(e.name, () => desasociar.mutate(e.id), t.desasociarPregunta(e.name))}>
+                    {t.desasociar}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}
+
 export default function PlanesScreen() {
-  return <UnderConstruction title={es.pantallas.planes} />;
+  useDocumentTitle(t.titulo);
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<{ plan: Plan | null } | null>(null);
+  const [verEmpresas, setVerEmpresas] = useState<Plan | null>(null);
+  const planes = useQuery({ queryKey: ['planes'], queryFn: () => api.planes.listar({}) });
+  useEffect(() => {
+    if (planes.error) notifyError(t.errorCargar);
+  }, [planes.error]);
+  const eliminar = useMutation({
+    mutationFn: (p: Plan) => api.planes.eliminar({ id: p.id }),
+    onSuccess: () => {
+      notifySuccess(t.eliminado);
+      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+    },
+    onError: () => notifyError(t.errorEliminar),
+  });
+  const lista = planes.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>{t.titulo}</Title>
+          <Text c="dimmed" size="sm">
+            {t.subtitulo}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ plan: null })}>
+          {t.botonNuevo}
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" shadow="xs">
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.colTitulo}</Table.Th>
+                <Table.Th>{t.colDescripcion}</Table.Th>
+                <Table.Th ta="right">{t.colCosto}</Table.Th>
+                <Table.Th ta="center">{t.colEmpresas}</Table.Th>
+                <Table.Th ta="center">{t.colAcciones}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {planes.isLoading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Center py="xl">
+                      <Loader size="sm" />
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : lista.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Stack align="center" gap={6} py="xl">
+                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
+                        <IconReceipt2 size={24} />
+                      </ThemeIcon>
+                      <Text c="dimmed">{t.vacio}</Text>
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                lista.map((p) => (
+                  <Table.Tr key={p.id} data-testid="fila-plan" data-nombre={p.title}>
+                    <Table.Td>
+                      <Text fw={600}>{p.title}</Text>
+                    </Table.Td>
+                    <Table.Td maw={420}>
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {p.description}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text fw={600} ff="monospace">
+                        {formatoCosto(p.cost)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="center">
+                      <Badge variant="light" radius="sm" data-testid="empresas-asociadas">
+                        {p.empresas_asociadas}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="center" wrap="nowrap">
+                        <Tooltip label={t.accionEditar}>
+                          <ActionIcon variant="subtle" onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`}>
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionEmpresas}>
+                          <ActionIcon variant="subtle" color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`}>
+                            <IconBuildingStore size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.accionEliminar}>
+                          <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.title, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`}>
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {form ? <PlanModal plan={form.plan} onClose={() => setForm(null)} /> : null}
+      {verEmpresas ? <EmpresasPlanModal plan={verEmpresas} onClose={() => setVerEmpresas(null)} /> : null}
+    </Stack>
+  );
 }
