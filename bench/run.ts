@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
 import { seedDemoData } from '../src/main/backends/embedded/seed';
+import { openPgliteWorker } from '../src/main/backends/embedded/pglite-worker-client';
 import { createApi } from '../src/shared/api';
 import { createDispatcher, type Implementations } from '../src/main/dispatch';
 
@@ -52,6 +53,13 @@ async function main() {
       await again.close();
     }
     record('abrir la base embebida existente (mediana de 5)', median(opens), 1500);
+    const engineOnly: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const [ms, client] = await time(() => openPgliteWorker({ dataDir: join(demoDir, 'pgdata') }));
+      engineOnly.push(ms);
+      await client.close();
+    }
+    record('  de ello: arrancar PGlite en su hilo (mediana de 3)', median(engineOnly));
 
     // 3. Search at scale: 50,000 clients and 200,000 calls.
     const bigDir = join(base, 'grande');

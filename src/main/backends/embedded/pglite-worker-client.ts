@@ -4,7 +4,7 @@
  * the .ts file through tsx.
  */
 import { Worker } from 'node:worker_threads';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/sql';
@@ -24,17 +24,23 @@ async function startWorker(init: WorkerInit): Promise<Worker> {
   }
   // From source (vitest, tsx): Node cannot start a .ts worker, and loader hooks do not reach workers on
   // Node 20, so the worker is bundled once with esbuild (already installed for vite) next to node_modules.
-  const { buildSync } = await import('esbuild');
   const outfile = join(process.cwd(), 'node_modules', '.cache', 'consola', 'pglite-worker.mjs');
-  buildSync({
-    entryPoints: [join(here, 'pglite-worker.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'error',
-  });
+  const sources = ['pglite-worker.ts', 'pglite-client.ts', 'worker-protocol.ts'].map((f) => join(here, f));
+  const built = existsSync(outfile) ? statSync(outfile).mtimeMs : 0;
+  if (sources.some((file) => statSync(file).mtimeMs > built)) {
+    const { buildSync } = await import('esbuild');
+    const partial = `${outfile}.${process.pid}.tmp`; // parallel test workers must never read half a file
+    buildSync({
+      entryPoints: [join(here, 'pglite-worker.ts')],
+      outfile: partial,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'error',
+    });
+    renameSync(partial, outfile);
+  }
   return new Worker(outfile, { workerData: init });
 }
 
