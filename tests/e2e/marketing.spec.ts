@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { signInAsNewAdmin, startApp, type RunningApp } from './support/app';
+import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { PROPUESTA, tinyPdf } from '../support/marketing-fixtures';
+
+/**
+ * The marketing agent as an operator lives it: a small real PDF and a website address are analysed by a
+ * local server standing in for n8n (it answers with a proposal), the structure is shown, the records are
+ * saved automatically, then one is viewed, downloaded and deleted (file first, then record).
+ */
+let app: RunningApp;
+let hooks: WebhookServer;
+const pdf = Buffer.from(tinyPdf());
+
+test.beforeAll(async () => {
+  app = await startApp();
+  hooks = await startWebhookServer();
+  hooks.respond((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    // The file flow answers n8n-style (a list with output as JSON text); scraping with the object itself.
+    res.end(req.path === '/archivo' ? JSON.stringify([{ output: JSON.stringify(PROPUESTA) }]) : JSON.stringify(PROPUESTA));
+  });
+});
+test.afterAll(async () => {
+  await hooks?.close();
+  await app?.stop();
+});
+
+test('PDF y URL analizados, estructura, registros guardados, ver, descargar y eliminar', async ({ page }) => {
+  await signInAsNewAdmin(page, app);
+  for (const [name, path] of [
+    ['analisisArchivo', '/archivo'],
+    ['analisisScraping', '/scraping'],
+  ]) {
+    const res = await page.request.post(`${app.url}/api/conexion/guardarWebhook`, { data: { name, url: `${hooks.url}${path}`, auth: 'ninguna' } });
+    expect(res.ok()).toBe(true);
+  }
+
+  await page.goto(app.url + '/dashboard/agente-marketing');
+  await expect(page.getByRole('heading', { name: 'Agente de Marketing - Sitios Web' })).toBeVisible();
+  const badge = page.getByTestId('estado-conexion');
+  await expect(badge).toHaveText('Autenticando...');
+  await expect(badge).toHaveText('Conectado');
+  await expect(page.getByText('No hay registros')).toBeVisible();
+
+  // File tab: wrong type, then a text file pretending to be a PDF, then the real PDF.
+  await page.getByRole('button', { name: 'Cargar Contexto' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cargar Contexto' });
+  await expect(dialog.getByText('PDF, Word hasta 10MB')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Procesar archivo' }).click();
+  await expect(dialog.getByText('Selecciona un archivo válido primero.')).toBeVisible();
+  const input = dialog.getByTestId('archivo-input');
+  await input.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(dialog.getByText('Tipo de archivo no válido')).toBeVisible();
+  await input.setInputFiles({ name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('no soy un pdf de verdad') });
+  await expect(dialog.getByText('Formato de archivo no válido')).toBeVisible();
+  await input.setInputFiles({ name: 'Brief Clima Frío.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(dialog.getByText('Archivo listo: Brief Clima Frío.pdf')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Procesar archivo' }).click();
+  await expect(dialog.getByText('✅ Estructura del sitio web generada correctamente')).toBeVisible();
+  await expect(dialog.getByText('✅ Guardado exitosamente en la base de datos')).toBeVisible();
+  expect((hooks.requests.find((r) => r.path === '/archivo')!.json as { contenido: string }).contenido).toBe(pdf.toString('base64'));
+
+  // The structure view: header, pages, every section kind, design guidance, summary.
+  const view = dialog.getByTestId('estructura-sitio');
+  await expect(view.getByRole('heading', { name: 'Clima Frío SAS' })).toBeVisible();
+  await expect(view.getByText('Estructura generada')).toBeVisible();
+  await expect(view.getByText('3 páginas')).toBeVisible();
+  await expect(view.getByTestId('pagina')).toHaveCount(3);
+  await expect(view.getByText('Técnicos certificados')).toBeVisible();
+  await expect(view.getByText('Desde $250.000')).toBeVisible();
+  await expect(view.getByText('Mensaje', { exact: true })).toBeVisible();
+  await expect(view.getByRole('link', { name: 'info@climafrio.co' })).toHaveAttribute('href', 'mailto:info@climafrio.co');
+  await expect(view.getByText('Nota: la dirección de correo electrónico aún debe crearse.')).toBeVisible();
+  await expect(view.getByText('Total de servicios: 3')).toBeVisible();
+  await expect(view.getByText('Instalación: 1')).toBeVisible();
+  await expect(view.getByText('Asesoría: 1')).toBeVisible();
+  await expect(view.getByTestId('indicaciones-diseno').getByText('Limpio y profesional')).toBeVisible();
+  await expect(view.getByTestId('resumen-estructura').getByText('Sí')).toBeVisible();
+  await dialog.screenshot({ path: test.info().outputPath('marketing-estructura.png') });
+
+  // Switching tabs resets; the URL tab validates and Enter submits.
+  await dialog.getByRole('tab', { name: 'Analizar sitio web' }).click();
+  await expect(dialog.getByText('✅ Estructura del sitio web generada correctamente')).toBeHidden();
+  await expect(dialog.getByTestId('estructura-sitio')).toBeHidden();
+  const url = dialog.getByLabel('URL del sitio web');
+  await url.press('Enter');
+  await expect(dialog.getByText('Ingresa una URL válida')).toBeVisible();
+  await url.fill('climafrio.co');
+  await url.press('Enter');
+  await expect(dialog.getByText('URL inválida. Asegúrate de incluir http:// o https://')).toBeVisible();
+  await url.fill('https://climafrio.co');
+  await url.press('Enter');
+  await expect(dialog.getByText('✅ Guardado exitosamente en la base de datos')).toBeVisible();
+  expect(hooks.requests.find((r) => r.path === '/scraping')!.json).toEqual({ url: 'https://climafrio.co', tipo: 'scraping' });
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Both records, newest first; the file row has a download action.
+  const rows = page.getByTestId('registro-marketing');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('https://climafrio.co');
+  const fileRow = rows.filter({ hasText: 'Brief Clima Frío.pdf' });
+  await expect(fileRow).toContainText('operador@agencia.co');
+  await expect(rows.nth(0).getByRole('button', { name: 'Descargar archivo' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('marketing-registros.png'), fullPage: true });
+
+  // Details modal.
+  await fileRow.getByRole('button', { name: 'Ver detalles' }).click();
+  const details = page.getByRole('dialog', { name: 'Detalles del registro' });
+  await expect(details.getByRole('heading', { name: 'Clima Frío SAS' })).toBeVisible();
+  await details.getByRole('tab', { name: 'Contenido completo' }).click();
+  await expect(details.getByText('"nombre_sitio": "Clima Frío SAS"')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // Download: the same bytes under the original name.
+  const [download] = await Promise.all([page.waitForEvent('download'), fileRow.getByRole('button', { name: 'Descargar archivo' }).click()]);
+  expect(download.suggestedFilename()).toBe('Brief Clima Frío.pdf');
+  const saved = await download.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(saved!)).toEqual(pdf);
+
+  // The file lives in the data folder under {userId}/{timestamp}_{safe name}.
+  const bucket = join(app.dataDir, 'archivos', 'agente-marketing-files');
+  const [userDir] = readdirSync(bucket);
+  const files = readdirSync(join(bucket, userDir!));
+  expect(files).toHaveLength(1);
+  expect(files[0]).toMatch(/^\d+_Brief_Clima_Frio\.pdf$/);
+
+  // Delete asks first; cancel keeps it, confirm removes file then record.
+  await fileRow.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('¿Estás seguro de que quieres eliminar este registro?')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(rows).toHaveCount(2);
+  await fileRow.getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(rows).toHaveCount(1);
+  expect(existsSync(join(bucket, userDir!, files[0]!))).toBe(false);
+});
