@@ -1,0 +1,225 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewAdmin, startApp, type RunningApp } from './support/app';
+import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+
+/**
+ * Bot channels as an operator lives them, on the demo data: a company on each channel and its flow against a
+ * local stand-in for n8n (WordPress with a table the database refuses: manual SQL, the flow goes on), the
+ * messages of a demo company (search, full-text search, pages, conversation), and the WhatsApp summary
+ * checked against the rows the database exports.
+ */
+let app: RunningApp;
+let hooks: WebhookServer;
+const carpeta = process.env.BOTS_SHOTS ?? 'test-results';
+const shots = (name: string) => ({ path: `${carpeta}/bots-${name}.png`, fullPage: true });
+
+test.beforeAll(async () => {
+  app = await startApp();
+  hooks = await startWebhookServer();
+});
+test.afterAll(async () => {
+  await hooks?.close();
+  await app?.stop();
+});
+
+async function apiCall<T>(page: Page, area: string, op: string, data: unknown): Promise<T> {
+  const res = await page.request.post(`${app.url}/api/${area}/${op}`, { data });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = (await res.json()) as { ok?: boolean; data?: T } | T;
+  return body && typeof body === 'object' && 'ok' in body && 'data' in body ? (body.data as T) : (body as T);
+}
+
+async function nuevaEmpresa(page: Page, nombre: string, tablaEsperada: string, tablaPropia?: string) {
+  await page.getByRole('button', { name: 'Nueva Empresa' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText('Nueva Empresa')).toBeVisible();
+  await modal.getByLabel('Nombre de la empresa').fill(nombre);
+  await expect(modal.getByLabel('Tabla Supabase')).toHaveValue(tablaEsperada);
+  if (tablaPropia) await modal.getByLabel('Tabla Supabase').fill(tablaPropia);
+  await modal.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Empresa creada exitosamente')).toBeVisible();
+  await expect(page.locator(`[data-testid="fila-empresa"][data-nombre="${nombre}"]`)).toBeVisible();
+}
+
+async function crearFlujo(page: Page, nombre: string) {
+  const fila = page.locator(`[data-testid="fila-empresa"][data-nombre="${nombre}"]`);
+  await expect(fila.getByText('✗ Sin conectar')).toBeVisible();
+  await fila.getByRole('button', { name: `Crear flujo N8N ${nombre}` }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText('Crear Flujo N8N')).toBeVisible();
+  await expect(modal.getByText('Estructura de la tabla')).toBeVisible();
+  await modal.getByRole('button', { name: 'Crear Flujo' }).click();
+  await expect(page.getByText('Flujo N8N creado exitosamente. El ID ha sido guardado.')).toBeVisible();
+  await expect(fila.getByText('✓ Conectado')).toBeVisible();
+  await expect(fila.getByRole('button', { name: `Crear flujo N8N ${nombre}` })).toHaveCount(0);
+}
+
+test('empresas y flujos en los cuatro canales', async ({ page }) => {
+  await signInAsNewAdmin(page, app);
+  // Credentials need the keychain (covered by the integration tests); the e2e run has none, so no auth here.
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'ninguna' });
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-wa`, auth: 'ninguna' });
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: `${hooks.url}/webhook`, auth: 'ninguna' });
+
+  // Duda: the demo company is listed; the form checks its fields.
+  await page.goto(`${app.url}/dashboard/bot-duda`);
+  await expect(page.getByRole('heading', { name: 'Configuración de Empresas' })).toBeVisible();
+  await expect(page.locator('[data-testid="fila-empresa"][data-nombre="Inmobiliaria Horizonte"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva Empresa' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByRole('dialog').getByText('Por favor, completa todos los campos')).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Nombre de la empresa').fill('Prueba');
+  await page.getByRole('dialog').getByLabel('Tabla Supabase').fill('mala-tabla; drop');
+  await page.getByRole('dialog').getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByRole('dialog').getByText('El nombre de la tabla solo puede contener letras, números y guiones bajos')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+
+  await nuevaEmpresa(page, 'Constructora Andes', 'constructora_andes_registro_bot_duda');
+  await page.screenshot(shots('empresas-duda'));
+  await crearFlujo(page, 'Constructora Andes');
+
+  // Shopify.
+  await page.goto(`${app.url}/dashboard/shopify/bot`);
+  await nuevaEmpresa(page, 'Moda Bogotá 2026', 'moda_bogot_2026_registro_bot_shopify');
+  await crearFlujo(page, 'Moda Bogotá 2026');
+
+  // WordPress with a table name the database function refuses: manual SQL, and the flow still goes on.
+  await page.goto(`${app.url}/dashboard/bot-wp`);
+  await nuevaEmpresa(page, 'Veterinaria Patitas', 'veterinaria_patitas_registro_bot_wordpress', 'tabla_manual_patitas');
+  const filaWp = page.locator('[data-testid="fila-empresa"][data-nombre="Veterinaria Patitas"]');
+  await filaWp.getByRole('button', { name: 'Crear flujo N8N Veterinaria Patitas' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Crear Flujo' }).click();
+  await expect(page.getByText('La tabla tabla_manual_patitas no se pudo crear automáticamente', { exact: false })).toBeVisible();
+  await expect(page.getByText('CREATE TABLE IF NOT EXISTS public."tabla_manual_patitas"', { exact: false })).toBeVisible();
+  await page.screenshot(shots('tabla-manual'));
+  await page.getByRole('button', { name: 'Entendido' }).click();
+  await expect(filaWp.getByText('✓ Conectado')).toBeVisible();
+
+  // Edit shows the stored webhook read-only.
+  await filaWp.getByRole('button', { name: 'Editar Veterinaria Patitas' }).click();
+  await expect(page.getByRole('dialog').getByText('Editar Empresa')).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('Webhook N8N')).toHaveValue(new RegExp(`^${hooks.url}/webhook/[0-9a-f-]{36}$`));
+  await page.getByRole('dialog').getByLabel('Nombre de la empresa').fill('Veterinaria Patitas Felices');
+  await page.getByRole('dialog').getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText('Empresa actualizada exitosamente')).toBeVisible();
+
+  // Delete only deactivates, after confirmation.
+  const filaEditada = page.locator('[data-testid="fila-empresa"][data-nombre="Veterinaria Patitas Felices"]');
+  await filaEditada.getByRole('button', { name: 'Eliminar Veterinaria Patitas Felices' }).click();
+  await expect(page.getByText('¿Estás seguro de que quieres eliminar esta empresa?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Empresa eliminada exitosamente')).toBeVisible();
+  await expect(filaEditada.getByLabel('Inactiva')).toBeVisible();
+  await page.screenshot(shots('empresas-wordpress'));
+
+  // WhatsApp: its own flow webhook.
+  await page.goto(`${app.url}/dashboard/whatsapp/configuracion`);
+  await nuevaEmpresa(page, 'Frutería La Cosecha', 'fruter_a_la_cosecha_registro_whatsapp');
+  await crearFlujo(page, 'Frutería La Cosecha');
+
+  expect(hooks.requests.map((r) => r.path)).toEqual(['/webhook/crear-flujo', '/webhook/crear-flujo', '/webhook/crear-flujo', '/webhook/crear-flujo-wa']);
+  expect(hooks.requests.map((r) => (r.json as { name: string }).name)).toEqual([
+    'Duda Flow - Constructora Andes',
+    'Shopify Flow - Moda Bogotá 2026',
+    'WordPress Flow - Veterinaria Patitas',
+    'WhatsApp Flow - Frutería La Cosecha',
+  ]);
+  expect(hooks.requests[3]!.json).toMatchObject({ table_supabase: 'fruter_a_la_cosecha_registro_whatsapp' });
+});
+
+test('mensajes de una empresa demo: búsqueda, páginas y conversación', async ({ page }) => {
+  await signInAsNewAdmin(page, app);
+  await page.goto(`${app.url}/dashboard/wp/mensajes`);
+  await expect(page.getByRole('heading', { name: 'Mensajes de WordPress' })).toBeVisible();
+  await expect(page.getByText('Selecciona una empresa para ver los mensajes')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actualizar' })).toBeDisabled();
+
+  const tabla = 'clinica_dental_sonrisa_registro_bot_wordpress';
+  await page.getByLabel('Empresa').selectOption(tabla);
+  const todas = await apiCall<{ sessionId: string; mensajes: number }[]>(page, 'mensajes', 'exportar', { tabla });
+  const n = todas.length;
+  await expect(page.getByTestId('tarjeta-Total Sesiones')).toHaveText(n.toLocaleString('es-CO'));
+  await expect(page.getByTestId('tarjeta-Total Mensajes')).toHaveText(todas.reduce((a, s) => a + s.mensajes, 0).toLocaleString('es-CO'));
+  await expect(page.getByTestId('fila-sesion')).toHaveCount(10);
+  await expect(page.getByText(`Mostrando 1-10 de ${n} sesiones`)).toBeVisible();
+  await expect(page.getByTestId('fila-sesion').first()).toContainText(todas[0]!.sessionId);
+  await page.screenshot(shots('mensajes'));
+
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page.getByText(`Mostrando 11-20 de ${n} sesiones`)).toBeVisible();
+  await expect(page.getByTestId('fila-sesion').first()).toContainText(todas[10]!.sessionId);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText(`Mostrando 21-30 de ${n} sesiones`)).toBeVisible();
+  await page.getByLabel('Por página').selectOption('5');
+  await expect(page.getByText(`Mostrando 1-5 de ${n} sesiones`)).toBeVisible();
+  await expect(page.getByTestId('fila-sesion')).toHaveCount(5);
+
+  // Session-id search (case-insensitive), then nothing, then the Spanish full-text option.
+  const objetivo = todas[7]!.sessionId;
+  await page.getByLabel('Buscar sesiones...').fill(objetivo.slice(4).toUpperCase());
+  await expect(page.getByTestId('fila-sesion')).toHaveCount(1);
+  await expect(page.getByTestId('fila-sesion')).toContainText(objetivo);
+  await page.getByLabel('Buscar sesiones...').fill('zzzz-no-existe');
+  await expect(page.getByText('No hay sesiones encontradas')).toBeVisible();
+  await page.getByLabel('Buscar sesiones...').fill('blanqueamiento');
+  await expect(page.getByText('No hay sesiones encontradas')).toBeVisible();
+  await page.getByRole('switch', { name: 'Buscar en mensajes' }).check();
+  await expect(page.getByTestId('fila-sesion').first()).toBeVisible();
+
+  // The conversation: the person on the right as 'Tú', the AI on the left, the count, backdrop closes it.
+  await page.getByTestId('fila-sesion').first().getByRole('button', { name: /Ver conversación/ }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText('Conversación', { exact: true })).toBeVisible();
+  await expect(modal.getByText(/blanqueamiento/i).first()).toBeVisible();
+  await expect(modal.getByTestId('contador-mensajes')).toHaveText(/\d+ mensajes?/);
+  await page.screenshot({ path: `${carpeta}/bots-conversacion.png` });
+  await page.mouse.click(5, 5);
+  await expect(modal).toHaveCount(0);
+
+  // Export: one CSV row per matching session, UTF-8 with BOM.
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const archivo = await descarga;
+  const stream = await archivo.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  const csv = Buffer.concat(chunks);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lineas = csv.subarray(3).toString('utf8').trim().split('\r\n');
+  expect(lineas[0]).toBe('session_id,mensajes,mensajes_humanos,mensajes_ia,primer_mensaje_bogota,ultimo_mensaje_bogota,ultimo_mensaje_texto');
+  const coincidencias = await apiCall<{ total: number }>(page, 'mensajes', 'sesiones', { tabla, busqueda: 'blanqueamiento', enMensajes: true });
+  expect(lineas.length - 1).toBe(coincidencias.total);
+});
+
+test('resumen de WhatsApp con los números de la base', async ({ page }) => {
+  await signInAsNewAdmin(page, app);
+  await page.goto(`${app.url}/dashboard/whatsapp/resumen`);
+  await expect(page.getByRole('heading', { name: 'Resumen de WhatsApp' })).toBeVisible();
+  const tabla = 'cafe_origen_registro_whatsapp';
+  await page.getByLabel('Empresa').selectOption(tabla);
+
+  // The database's own rows, one per session, and its stats: recomputed here the simple way.
+  const sesiones = await apiCall<{ sessionId: string; mensajes: number; humanos: number; ia: number; ultimoMensaje: string }[]>(page, 'mensajes', 'exportar', { tabla });
+  const stats = await apiCall<{ mensajesHoy: number }>(page, 'mensajes', 'estadisticas', { tabla });
+  const total = sesiones.reduce((a, s) => a + s.mensajes, 0);
+  const humanos = sesiones.reduce((a, s) => a + s.humanos, 0);
+  const activas = sesiones.filter((s) => Date.parse(s.ultimoMensaje) >= Date.now() - 86_400_000).length;
+  const fmt = (x: number) => x.toLocaleString('es-CO');
+
+  await expect(page.getByTestId('tarjeta-Total Mensajes')).toHaveText(fmt(total));
+  await expect(page.getByTestId('tarjeta-Total Sesiones')).toHaveText(fmt(sesiones.length));
+  await expect(page.getByTestId('tarjeta-Mensajes Hoy')).toHaveText(fmt(stats.mensajesHoy));
+  await expect(page.getByTestId('tarjeta-Sesiones Activas')).toHaveText(fmt(activas));
+  await expect(page.getByTestId('indicador-Mensajes humanos')).toHaveText(`${Math.round((humanos / total) * 100)}%`);
+  await expect(page.getByTestId('indicador-Mensajes de IA')).toHaveText(`${Math.round(((total - humanos) / total) * 100)}%`);
+  await expect(page.getByTestId('indicador-Promedio de mensajes por sesión')).toHaveText(String(Math.round(total / sesiones.length)));
+  await expect(page.locator('canvas')).toHaveCount(2);
+  await page.screenshot(shots('resumen-whatsapp'));
+
+  // The session search narrows every number to the matching sessions.
+  const fragmento = sesiones[0]!.sessionId.slice(0, 5);
+  const filtradas = sesiones.filter((s) => s.sessionId.includes(fragmento));
+  await page.getByLabel('Buscar por session_id...').fill(fragmento);
+  await expect(page.getByTestId('tarjeta-Total Sesiones')).toHaveText(fmt(filtradas.length));
+  await expect(page.getByTestId('tarjeta-Total Mensajes')).toHaveText(fmt(filtradas.reduce((a, s) => a + s.mensajes, 0)));
+});
