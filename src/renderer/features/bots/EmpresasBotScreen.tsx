@@ -125,7 +125,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
       </Group>
 
       <Paper withBorder radius="lg" shadow="xs">
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1000}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
             <Table.Thead>
               <Table.Tr>
@@ -164,21 +164,21 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
               ) : (
                 lista.map((e) => (
                   <Table.Tr key={e.clave} data-testid="fila-empresa" data-nombre={e.name} opacity={e.status ? 1 : 0.6}>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Text ff="monospace" size="sm" c="dimmed" title={e.uuid ?? e.clave}>
                         {idCorto(e)}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={180}>
                       <Text fw={600}>{e.name}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Code>{e.table_supabase}</Code>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {e.webhook_n8n ? (
                         <Group gap={4} wrap="nowrap">
-                          <Badge color="green" variant="light" radius="sm">
+                          <Badge color="green" variant="light" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
                             {t.conectado}
                           </Badge>
                           <Tooltip label={t.copiarWebhook}>
@@ -188,12 +188,12 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                           </Tooltip>
                         </Group>
                       ) : (
-                        <Badge color="red" variant="light" radius="sm">
+                        <Badge color="red" variant="light" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
                           {t.sinConectar}
                         </Badge>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm">{e.created_at ? formatFechaHora(e.created_at) : t.fechaNoDisponible}</Text>
                     </Table.Td>
                     <Table.Td ta="center">

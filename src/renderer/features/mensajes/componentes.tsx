@@ -197,7 +197,7 @@ export function TablaSesiones({
                       {s.ultimoTexto || t.sinMensajes}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{fechaColombia(s.ultimoMensaje)}</Text>
                     {s.ultimoMensajeCrudo ? (
                       <Text size="xs" c="dimmed" ff="monospace">
