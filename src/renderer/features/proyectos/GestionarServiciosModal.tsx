@@ -29,7 +29,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconPlayerPlay, IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { validarNombreInstancia } from '../../../shared/domain/bot-tablas';
@@ -135,7 +135,7 @@ function InstanciaCard({ instancia, onEliminar, onReintentar, ocupado }: { insta
 export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [elecciones, setElecciones] = useState<Record<string, Eleccion>>({});
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [progreso, setProgreso] = useState<JobState<ResultadoAprovisionamiento> | null>(null);
 
   const proyecto = useQuery({ queryKey: ['proyectos', proyectoId], queryFn: () => api.proyectos.obtener({ id: proyectoId }) });
   const catalogo = useQuery({ queryKey: ['servicios', 'activos'], queryFn: () => api.servicios.listar({ soloActivos: true }), retry: false });
@@ -143,28 +143,32 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
   // §8: if loading the available services fails, the built-in catalogue is used.
   const disponibles = catalogo.isError ? CATALOGO_INTEGRADO : (catalogo.data ?? []);
 
-  const job = useQuery({
-    queryKey: ['jobs', jobId],
-    queryFn: () => api.jobs.estado({ id: jobId! }) as Promise<JobState<ResultadoAprovisionamiento>>,
-    enabled: jobId !== null,
-    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : 400),
-  });
-
   const refrescar = () => {
     void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
   };
 
-  useEffect(() => {
-    const estado = job.data;
-    if (!estado || estado.status === 'running') return;
-    setJobId(null);
+  /** Polls the provisioning job until it ends, showing its progress; then the §8 toasts. */
+  const seguir = async (inicial: JobState<ResultadoAprovisionamiento>) => {
+    let estado = inicial;
+    setProgreso(estado);
+    while (estado.status === 'running') {
+      await new Promise((r) => setTimeout(r, 400));
+      try {
+        estado = (await api.jobs.estado({ id: estado.id })) as JobState<ResultadoAprovisionamiento>;
+      } catch (e) {
+        notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo);
+        break;
+      }
+      setProgreso(estado);
+      refrescar();
+    }
+    setProgreso(null);
     refrescar();
     const fallidos = estado.result?.agregados.filter((a) => !a.completo) ?? [];
     if (estado.status === 'failed') notifyError(estado.message ?? t.errorActualizar, t.errorActualizarTitulo);
     else if (fallidos.length > 0) notifyError(`${fallidos[0]!.error ?? ''}\n${t.algunosFallaron(fallidos.length)}`, t.errorActualizarTitulo);
-    else notifySuccess(t.serviciosActualizados);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [job.data]);
+    else if (estado.status === 'done') notifySuccess(t.serviciosActualizados);
+  };
 
   const existentes = useMemo(() => new Set((proyecto.data?.instancias ?? []).map((i) => i.tipo_servicio)), [proyecto.data]);
 
@@ -173,15 +177,15 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
       api.proyectos.aplicarServicios({ proyectoId, servicios }),
     onSuccess: (estado) => {
       setElecciones({});
-      setJobId(estado.id);
       refrescar();
+      void seguir(estado);
     },
     onError: (e) => notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo),
   });
 
   const reintentar = useMutation({
     mutationFn: (id: string) => api.proyectos.reintentarAprovisionamiento({ instanciaId: id }),
-    onSuccess: (estado) => setJobId(estado.id),
+    onSuccess: (estado) => void seguir(estado),
     onError: (e) => notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo),
   });
 
@@ -215,8 +219,8 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
     aplicar.mutate(pedidos.map((s) => ({ tipo: s.tipo, nombre_instancia: elecciones[s.tipo]!.nombre.trim(), empresa_whatsapp_uuid: s.tipo === 'whatsapp' ? elecciones[s.tipo]!.empresaWhatsapp : null })));
   };
 
-  const ocupado = jobId !== null || aplicar.isPending;
-  const estadoJob = job.data;
+  const ocupado = progreso !== null || aplicar.isPending || reintentar.isPending;
+  const estadoJob = progreso;
   const instancias = proyecto.data?.instancias ?? [];
 
   return (

@@ -1,7 +1,248 @@
+/**
+ * 'Administración de Servicios' (part 2 §2, §3, §5, §8): catalogue cards grouped by category, create/edit
+ * with the full §5 validation and the templates, activate/deactivate; the built-in catalogue when loading fails.
+ */
+import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/domain/servicios';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { mensajeDe } from '../proyectos/comun';
+import { ICONOS, IconoServicio } from '../proyectos/iconos';
 
-/** ServiciosScreen: not built yet (a later issue replaces this panel). */
+const t = es.servicios;
+
+interface Form {
+  nombre: string;
+  tipo: string;
+  descripcion: string;
+  categoria: string;
+  icono: string;
+  permite_multiple: boolean;
+  activo: boolean;
+  configuracion_default: string;
+}
+
+function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [f, setF] = useState<Form>(() => ({
+    nombre: servicio?.nombre ?? '',
+    tipo: servicio?.tipo ?? '',
+    descripcion: servicio?.descripcion ?? '',
+    categoria: servicio?.categoria ?? '',
+    icono: servicio?.icono ?? '',
+    permite_multiple: servicio?.permite_multiple ?? false,
+    activo: servicio?.activo ?? true,
+    configuracion_default: servicio ? JSON.stringify(servicio.configuracion_default, null, 2) : '',
+  }));
+  const [errores, setErrores] = useState<Partial<Record<keyof Form, string>>>({});
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setF((x) => ({ ...x, [k]: v }));
+    setErrores((e) => ({ ...e, [k]: undefined }));
+  };
+  const aplicarPlantilla = (clave: string | null) => {
+    if (!clave) return;
+    try {
+      const p = plantilla(clave);
+      setF((x) => ({ ...x, categoria: p.categoria, icono: p.icono, configuracion_default: JSON.stringify(p.configuracion, null, 2) }));
+    } catch {
+      notifyError(t.plantillaNoEncontrada);
+    }
+  };
+  const guardar = useMutation({
+    mutationFn: () => {
+      const datos = { ...f, categoria: f.categoria as (typeof CATEGORIAS_SERVICIO)[number], icono: f.icono as (typeof ICONOS_SERVICIO)[number] };
+      return servicio ? api.servicios.actualizar({ id: servicio.id, ...datos }) : api.servicios.crear(datos);
+    },
+    onSuccess: () => {
+      notifySuccess(servicio ? t.actualizado : t.creado);
+      void queryClient.invalidateQueries({ queryKey: ['servicios'] });
+      onClose();
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
+  });
+  const enviar = () => {
+    const e: Partial<Record<keyof Form, string>> = {};
+    const reglas: Array<[keyof Form, string | null]> = [
+      ['nombre', reglasServicio.nombre(f.nombre)],
+      ['tipo', reglasServicio.tipo(f.tipo)],
+      ['descripcion', reglasServicio.descripcion(f.descripcion)],
+      ['categoria', reglasServicio.categoria(f.categoria)],
+      ['icono', reglasServicio.icono(f.icono)],
+      ['configuracion_default', reglasServicio.configuracion(f.configuracion_default)],
+    ];
+    for (const [k, m] of reglas) if (m) e[k] = m;
+    setErrores(e);
+    if (Object.keys(e).length === 0) guardar.mutate();
+  };
+  const IconoElegido = ICONOS[f.icono];
+  return (
+    <Modal opened onClose={onClose} title={servicio ? t.modalEditar : t.modalNuevo} size="lg" centered>
+      <Stack gap="sm">
+        <Select
+          label={t.campoPlantilla}
+          placeholder={t.placeholderPlantilla}
+          data={Object.keys(PLANTILLAS_SERVICIO).map((k) => ({ value: k, label: t.plantillas[k as keyof typeof t.plantillas] }))}
+          onChange={aplicarPlantilla}
+          value={null}
+          clearable
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t.campoNombre} withAsterisk value={f.nombre} error={errores.nombre} onChange={(e) => set('nombre', e.currentTarget.value)} maxLength={100} />
+          <TextInput label={t.campoTipo} withAsterisk value={f.tipo} error={errores.tipo} onChange={(e) => set('tipo', e.currentTarget.value)} maxLength={50} placeholder="bot_ejemplo" />
+        </SimpleGrid>
+        <Textarea label={t.campoDescripcion} withAsterisk autosize minRows={2} maxLength={500} value={f.descripcion} error={errores.descripcion} onChange={(e) => set('descripcion', e.currentTarget.value)} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label={t.campoCategoria} withAsterisk data={[...CATEGORIAS_SERVICIO]} value={f.categoria || null} error={errores.categoria} onChange={(v) => set('categoria', v ?? '')} />
+          <Select
+            label={t.campoIcono}
+            withAsterisk
+            data={[...ICONOS_SERVICIO]}
+            value={f.icono || null}
+            error={errores.icono}
+            onChange={(v) => set('icono', v ?? '')}
+            leftSection={IconoElegido ? <IconoElegido size={16} /> : null}
+            searchable
+          />
+        </SimpleGrid>
+        <Group>
+          <Switch label={t.campoPermiteMultiple} checked={f.permite_multiple} onChange={(e) => set('permite_multiple', e.currentTarget.checked)} />
+          <Switch label={t.campoActivo} checked={f.activo} onChange={(e) => set('activo', e.currentTarget.checked)} />
+        </Group>
+        <Textarea
+          label={t.campoConfiguracion}
+          autosize
+          minRows={4}
+          maxRows={12}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+          value={f.configuracion_default}
+          error={errores.configuracion_default}
+          onChange={(e) => set('configuracion_default', e.currentTarget.value)}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {t.cancelar}
+          </Button>
+          <Button onClick={enviar} loading={guardar.isPending}>
+            {t.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 export default function ServiciosScreen() {
-  return <UnderConstruction title={es.pantallas.servicios} />;
+  useDocumentTitle(t.titulo);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<{ servicio: ServicioDisponible | null } | null>(null);
+  const servicios = useQuery({ queryKey: ['servicios', 'todos'], queryFn: () => api.servicios.listar({}), retry: false });
+  useEffect(() => {
+    if (servicios.error) notifyError(t.errorCargar);
+  }, [servicios.error]);
+  const integrado = servicios.isError;
+  const grupos = useMemo(() => {
+    const lista = integrado ? CATALOGO_INTEGRADO : (servicios.data ?? []);
+    const m = new Map<string, ServicioDisponible[]>();
+    for (const s of lista) m.set(s.categoria, [...(m.get(s.categoria) ?? []), s]);
+    return [...m.entries()].sort(([a], [b]) => a.localeCompare(b, 'es'));
+  }, [integrado, servicios.data]);
+  const lista = integrado ? CATALOGO_INTEGRADO : (servicios.data ?? []);
+
+  const estado = useMutation({
+    mutationFn: (s: ServicioDisponible) => api.servicios.cambiarEstado({ id: s.id, activo: !s.activo }),
+    onSuccess: () => {
+      notifySuccess(t.estadoCambiado);
+      void queryClient.invalidateQueries({ queryKey: ['servicios'] });
+    },
+    onError: () => notifyError(t.errorEstado),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group gap="sm" align="flex-start">
+          <ActionIcon variant="default" size="lg" onClick={() => navigate('/dashboard/proyectos')} aria-label={t.volver}>
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+          <Stack gap={4}>
+            <Title order={2}>{t.titulo}</Title>
+            <Text c="dimmed" size="sm">
+              {t.subtitulo}
+            </Text>
+          </Stack>
+        </Group>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ servicio: null })} disabled={integrado}>
+          {t.botonNuevo}
+        </Button>
+      </Group>
+      {integrado ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />}>
+          {t.catalogoIntegrado}
+        </Alert>
+      ) : null}
+      {!servicios.isLoading && lista.length === 0 ? <Text c="dimmed">{t.vacio}</Text> : null}
+      {grupos.map(([categoria, items]) => (
+        <Stack key={categoria} gap="sm">
+          <Group gap="xs">
+            <Title order={4}>{categoria}</Title>
+            <Badge variant="light" radius="sm">
+              {items.length}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {items.map((s) => (
+              <Card key={s.id} withBorder radius="lg" padding="lg" shadow="xs" data-testid="tarjeta-servicio" data-tipo={s.tipo} opacity={s.activo ? 1 : 0.6}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Group gap="sm" wrap="nowrap">
+                    <IconoServicio tipo={s.tipo} icono={s.icono} size={42} />
+                    <Stack gap={0}>
+                      <Text fw={700}>{s.nombre}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {s.tipo}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Badge color={s.activo ? 'green' : 'gray'} variant="light" radius="sm">
+                    {s.activo ? t.activo : t.inactivo}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed" mt="sm" lineClamp={3} mih={60}>
+                  {s.descripcion}
+                </Text>
+                <Group justify="space-between" mt="md">
+                  {s.permite_multiple ? (
+                    <Badge variant="outline" radius="sm" color="gray">
+                      {t.permiteMultiple}
+                    </Badge>
+                  ) : (
+                    <span />
+                  )}
+                  <Group gap={4}>
+                    <Tooltip label={t.editar}>
+                      <ActionIcon variant="subtle" onClick={() => setForm({ servicio: s })} disabled={integrado} aria-label={`${t.editar} ${s.nombre}`}>
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={s.activo ? t.desactivar : t.activar}>
+                      <ActionIcon variant="subtle" color={s.activo ? 'orange' : 'green'} onClick={() => estado.mutate(s)} disabled={integrado} aria-label={`${s.activo ? t.desactivar : t.activar} ${s.nombre}`}>
+                        {s.activo ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      {form ? <ServicioModal servicio={form.servicio} onClose={() => setForm(null)} /> : null}
+    </Stack>
+  );
 }
