@@ -43,7 +43,9 @@ test('PDF y URL analizados, estructura, registros guardados, ver, descargar y el
   const badge = page.getByTestId('estado-conexion');
   await expect(badge).toHaveText('Autenticando...');
   await expect(badge).toHaveText('Conectado');
-  await expect(page.getByText('No hay registros')).toBeVisible();
+  // The demo data brings two records.
+  const rows = page.getByTestId('registro-marketing');
+  await expect(rows).toHaveCount(2);
 
   // File tab: wrong type, then a text file pretending to be a PDF, then the real PDF.
   await page.getByRole('button', { name: 'Cargar Contexto' }).click();
@@ -79,7 +81,7 @@ test('PDF y URL analizados, estructura, registros guardados, ver, descargar y el
   await expect(view.getByText('Asesoría: 1')).toBeVisible();
   await expect(view.getByTestId('indicaciones-diseno').getByText('Limpio y profesional')).toBeVisible();
   await expect(view.getByTestId('resumen-estructura').getByText('Sí')).toBeVisible();
-  await dialog.screenshot({ path: test.info().outputPath('marketing-estructura.png') });
+  await view.screenshot({ path: test.info().outputPath('marketing-estructura.png') });
 
   // Switching tabs resets; the URL tab validates and Enter submits.
   await dialog.getByRole('tab', { name: 'Analizar sitio web' }).click();
@@ -98,9 +100,8 @@ test('PDF y URL analizados, estructura, registros guardados, ver, descargar y el
   await dialog.getByRole('button', { name: 'Continuar' }).click();
   await expect(dialog).toBeHidden();
 
-  // Both records, newest first; the file row has a download action.
-  const rows = page.getByTestId('registro-marketing');
-  await expect(rows).toHaveCount(2);
+  // Both new records, newest first; only the file row has a download action.
+  await expect(rows).toHaveCount(4);
   await expect(rows.nth(0)).toContainText('https://climafrio.co');
   const fileRow = rows.filter({ hasText: 'Brief Clima Frío.pdf' });
   await expect(fileRow).toContainText('operador@agencia.co');
@@ -134,9 +135,17 @@ test('PDF y URL analizados, estructura, registros guardados, ver, descargar y el
   await fileRow.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('¿Estás seguro de que quieres eliminar este registro?')).toBeVisible();
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(4);
   await fileRow.getByRole('button', { name: 'Eliminar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
-  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(3);
   expect(existsSync(join(bucket, userDir!, files[0]!))).toBe(false);
+
+  // Records without a file delete too; the empty table says so.
+  for (let left = 3; left > 0; left--) {
+    await rows.first().getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(rows).toHaveCount(left - 1);
+  }
+  await expect(page.getByText('No hay registros')).toBeVisible();
 });
