@@ -1,0 +1,248 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
+import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+
+/**
+ * The call-campaign area in Chromium against the served app (demo data) and a real local webhook server:
+ * create a campaign, import a CSV (BOM, ';', CRLF, quotes, duplicates, bad rows) with its preview, configure
+ * the agent, bulk-call three clients (one answering 500), open the history and play a real MP3, and check
+ * the Resumen cards and charts.
+ */
+let app: RunningApp;
+let hooks: WebhookServer;
+const SHOTS = process.env.LLAMADAS_SHOTS ?? 'test-results/llamadas';
+
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [app, hooks] = await Promise.all([startApp(), startWebhookServer()]);
+});
+test.afterAll(async () => {
+  await hooks?.close();
+  await app?.stop();
+});
+
+async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const res = await page.request.post(`${app.url}/api/${path}`, { data });
+  const body = (await res.json()) as { ok: boolean; data: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${path}: ${body.error?.message}`);
+  return body.data;
+}
+
+async function elegirCampana(page: Page, label: string, nombre: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: nombre, exact: true }).click();
+}
+
+/** Duration of an MP3 from its frame headers (MPEG 1/2/2.5 Layer III), skipping ID3 and a Xing/Info frame. */
+function duracionMp3(buf: Buffer): number {
+  let i = 0;
+  if (buf.subarray(0, 3).toString('latin1') === 'ID3') i = 10 + ((buf[6]! << 21) | (buf[7]! << 14) | (buf[8]! << 7) | buf[9]!);
+  const BITRATES: Record<string, number[]> = {
+    v1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+    v2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  };
+  const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+  let seconds = 0;
+  let first = true;
+  while (i + 4 <= buf.length) {
+    if (buf[i] !== 0xff || (buf[i + 1]! & 0xe0) !== 0xe0) {
+      i += 1;
+      continue;
+    }
+    const version = (buf[i + 1]! >> 3) & 3; // 3 = MPEG1, 2 = MPEG2, 0 = MPEG2.5
+    const bitrate = (BITRATES[version === 3 ? 'v1' : 'v2']![(buf[i + 2]! >> 4) & 15] ?? 0) * 1000;
+    const rate = RATES[version]?.[(buf[i + 2]! >> 2) & 3];
+    if (!bitrate || !rate) {
+      i += 1;
+      continue;
+    }
+    const padding = (buf[i + 2]! >> 1) & 1;
+    const samples = version === 3 ? 1152 : 576;
+    const length = Math.floor(((samples / 8) * bitrate) / rate) + padding;
+    const side = version === 3 ? ((buf[i + 3]! >> 6) === 3 ? 17 : 32) : (buf[i + 3]! >> 6) === 3 ? 9 : 17;
+    const tag = buf.subarray(i + 4 + side, i + 8 + side).toString('latin1');
+    if (!(first && (tag === 'Xing' || tag === 'Info'))) seconds += samples / rate;
+    first = false;
+    i += length;
+  }
+  return seconds;
+}
+
+const fmt = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+
+test('campaña, CSV, configuración, llamadas masivas, histórico con audio y resumen', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signInAsNewAdmin(page, app);
+  // The bearer token goes to the keychain; where the run has no Secret Service (plain `playwright test`),
+  // the address alone is configured and the header check is left to the integration tests.
+  let conToken = true;
+  await apiPost(page, 'conexion/guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/llamar`, auth: 'bearer', token: 'token-e2e-llamadas' }).catch(async () => {
+    conToken = false;
+    await apiPost(page, 'conexion/guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/llamar`, auth: 'ninguna' });
+  });
+
+  // ------------------------------------------------------------------ Campañas
+  await page.goto(app.url + '/dashboard/campanas');
+  await expect(page.getByRole('heading', { name: 'Campañas', exact: true })).toBeVisible();
+  const crear = page.getByRole('button', { name: 'Crear campaña' });
+  await expect(crear).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Nombre' }).fill('Campaña E2E Cobranza');
+  await expect(crear).toBeDisabled(); // minutes still 0
+  await page.getByRole('textbox', { name: 'Minutos' }).fill('120');
+  await expect(crear).toBeEnabled();
+  await crear.click();
+  await expect(page.getByText('Campaña creada.')).toBeVisible();
+  const fila = page.getByTestId('tabla-campanas').getByRole('row', { name: /Campaña E2E Cobranza/ });
+  await expect(fila).toContainText('120');
+  await page.screenshot({ path: `${SHOTS}/campanas.png`, fullPage: true });
+
+  // ------------------------------------------------------------------ Clientes: CSV import
+  await page.goto(app.url + '/dashboard/equipo');
+  await elegirCampana(page, 'Campaña activa', 'Campaña E2E Cobranza');
+  await expect(page.getByTestId('tile-total-valor')).toHaveText('0');
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  const csv =
+    '\uFEFFNombre;Apellido;Email;Teléfono;Empresa;Cargo\r\n' +
+    'Ana;Ruiz;ana@cobranza.co;+573001110001;"Acme; S.A.S.";Gerente\r\n' +
+    'Beto;Paz;beto@cobranza.co;+573001110002;;\r\n' +
+    'Carla;Gil;carla@cobranza.co;+573001110003;Delta;"Jefe ""A"""\r\n' +
+    'Ana;Ruiz;ANA@cobranza.co;+573001110001;Acme;Gerente\r\n' +
+    'Dario;Sin;dario@cobranza.co;;Beta;\r\n' +
+    'solo;dos\r\n';
+  await page.locator('input[type=file]').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await expect(page.getByTestId('csv-agregar')).toHaveText('Se agregarán 3 clientes');
+  await expect(page.getByTestId('csv-omitir')).toHaveText('Se omitirán 3 filas');
+  await page.getByRole('tab', { name: /Omitidas/ }).click();
+  const omitidas = page.getByTestId('csv-omitidas');
+  await expect(omitidas).toContainText('Duplicado dentro del archivo');
+  await expect(omitidas).toContainText('Sin email o teléfono');
+  await expect(omitidas).toContainText('Tiene menos de 3 columnas');
+  await page.screenshot({ path: `${SHOTS}/csv-vista-previa.png` });
+  await page.getByTestId('guardar-csv').click();
+  await expect(page.getByText('Se omitieron 1 clientes duplicados.')).toBeVisible();
+  await expect(page.getByTestId('tile-total-valor')).toHaveText('3');
+  await expect(page.getByTestId('fila-cliente')).toHaveCount(3);
+  await expect(page.getByTestId('tabla-clientes')).toContainText('Acme; S.A.S.');
+  await expect(page.getByTestId('tabla-clientes')).toContainText('Jefe "A"');
+
+  // A malformed file changes nothing and says why.
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  await page.locator('input[type=file]').setInputFiles({ name: 'malo.csv', mimeType: 'text/csv', buffer: Buffer.from('nombre,apellido,email,telefono\n"Ana,Ruiz,a@x.co,+57300\n', 'utf8') });
+  await expect(page.getByTestId('error-csv')).toContainText('mal formado');
+  await expect(page.getByTestId('guardar-csv')).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('tile-total-valor')).toHaveText('3');
+
+  // ------------------------------------------------------------------ Calling needs the configuration
+  await page.getByRole('checkbox', { name: 'Seleccionar la página' }).check();
+  await page.getByTestId('llamar-seleccionados').click();
+  const dialogo = page.getByRole('dialog', { name: 'Error de Configuración' });
+  await expect(dialogo).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Cerrar' }).click();
+
+  const config = page.getByTestId('panel-configuracion');
+  await config.getByLabel('ID del agente', { exact: true }).fill('agent_e2e_01');
+  await config.getByLabel('ID del número del agente').fill('phnum_e2e_01');
+  await config.getByLabel('Prompt').fill('Eres el asistente de cobranza. Recuerda la fecha de pago con cortesía.');
+  await config.getByLabel('Desde').fill('00:00');
+  await config.getByLabel('Hasta').fill('23:59');
+  await config.getByLabel('Llamadas simultáneas').fill('1');
+  await config.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Configuración guardada.')).toBeVisible();
+
+  // ------------------------------------------------------------------ Bulk call: one answers 500
+  hooks.respond(async (req, res) => {
+    const phone = (req.json as { phone?: string }).phone;
+    await new Promise((r) => setTimeout(r, 400));
+    res.writeHead(phone === '+573001110002' ? 500 : 200, { 'Content-Type': 'application/json' });
+    res.end('{}');
+  });
+  const antes = hooks.requests.length;
+  await page.getByTestId('llamar-seleccionados').click();
+  await expect(page.getByText('¿Deseas iniciar las llamadas a los 3 clientes seleccionados?')).toBeVisible();
+  await page.getByRole('button', { name: 'Sí, llamar' }).click();
+  await expect(page.getByTestId('lote')).toBeVisible();
+  await expect(page.getByTestId('lote-progreso')).toContainText('de 3');
+  await expect(page.getByTestId('lote-mensaje')).toHaveText('Se iniciaron 2 llamadas exitosas y 1 fallidas.', { timeout: 20_000 });
+  await expect(page.getByTestId('lote-progreso')).toHaveText('3 de 3');
+  await expect(page.getByTestId('lote-exitosas')).toHaveText('2');
+  await expect(page.getByTestId('lote-fallidas')).toHaveText('1');
+  await page.screenshot({ path: `${SHOTS}/lote.png` });
+  const enviados = hooks.requests.slice(antes);
+  expect(enviados).toHaveLength(3);
+  expect(enviados.every((r) => r.headers.authorization === (conToken ? 'Bearer token-e2e-llamadas' : undefined))).toBe(true);
+  expect(enviados.map((r) => (r.json as { phone: string }).phone).sort()).toEqual(['+573001110001', '+573001110002', '+573001110003']);
+  expect(enviados.find((r) => (r.json as { phone: string }).phone === '+573001110001')!.json).toEqual({
+    name: 'Ana Ruiz',
+    email: 'ana@cobranza.co',
+    phone: '+573001110001',
+    company: 'Acme; S.A.S.',
+    agent_id: 'agent_e2e_01',
+    agent_phone_number_id: 'phnum_e2e_01',
+    position: 'Gerente',
+  });
+  // Retry only the failed one.
+  hooks.respond((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{}');
+  });
+  await page.getByRole('button', { name: 'Reintentar fallidas' }).click();
+  await expect(page.getByTestId('lote-mensaje')).toHaveText('Se iniciaron 1 llamadas exitosas y 0 fallidas.', { timeout: 20_000 });
+  expect((hooks.requests.at(-1)!.json as { phone: string }).phone).toBe('+573001110002');
+  await page.getByTestId('lote').getByRole('button', { name: 'Cerrar' }).click();
+
+  // ------------------------------------------------------------------ History with a real MP3 (demo data)
+  const hits = await apiPost<Array<{ type: string; data: { phone: string; campana: number; conversation_id: string } }>>(page, 'shell/buscar', { q: 'done' });
+  const conAudio = hits.find((h) => h.type === 'llamada')!.data;
+  const campanas = await apiPost<Array<{ id: number; nombre: string }>>(page, 'llamadas/listarCampanas', {});
+  const nombreCampana = campanas.find((c) => c.id === Number(conAudio.campana))!.nombre;
+  const audio = await apiPost<{ base64: string }>(page, 'llamadas/audio', { conversationId: conAudio.conversation_id });
+  const segundos = duracionMp3(Buffer.from(audio.base64, 'base64'));
+  expect(segundos).toBeGreaterThan(1);
+
+  await elegirCampana(page, 'Campaña activa', nombreCampana);
+  await expect(page.getByTestId('minutos-consumidos')).toContainText('minutos');
+  await expect(page.getByTestId('costo-total')).toHaveText(/^\d{1,3}(\.\d{3})*(,\d{1,2})?$/); // es-ES
+  await page.getByRole('textbox', { name: 'Teléfono' }).fill(conAudio.phone.slice(1));
+  await expect(page.getByTestId('fila-cliente')).toHaveCount(1);
+  await expect(page.getByTestId('badge-estado')).toHaveText(/Atendido|Fallido|Pendiente|En proceso/);
+  await page.screenshot({ path: `${SHOTS}/clientes.png`, fullPage: true });
+  await page.getByRole('button', { name: /^Histórico de llamadas/ }).click();
+  await expect(page.getByTestId('historial-conteo')).toContainText('encontrado');
+  await page.getByRole('textbox', { name: 'Buscar por agente, teléfono, campaña o estado' }).fill('done');
+  await expect(page.getByTestId('fila-llamada').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Ver transcripción' }).first().click();
+  await expect(page.getByTestId('detalle-llamada')).toContainText(conAudio.conversation_id);
+  await expect(page.getByTestId('burbuja').first()).toContainText('Agente');
+  await page.getByTestId('escuchar-audio').click();
+  await expect(page.getByTestId('tiempo-total')).toHaveText(fmt(segundos), { timeout: 15_000 });
+  const mostrado = Number(await page.getByTestId('tiempo-total').getAttribute('data-segundos'));
+  expect(Math.abs(mostrado - segundos)).toBeLessThan(0.3);
+  await expect(page.getByTestId('onda').locator('xpath=.//*').first()).toBeAttached();
+  await page.getByTestId('play-pausa').click();
+  await expect(page.getByTestId('tiempo-actual')).not.toHaveText('0:00', { timeout: 10_000 });
+  await page.getByTestId('play-pausa').click();
+  await page.screenshot({ path: `${SHOTS}/historial-detalle.png` });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  // ------------------------------------------------------------------ Resumen
+  await page.goto(app.url + '/dashboard/resumen');
+  await elegirCampana(page, 'Campaña', nombreCampana);
+  const esperado = await apiPost<{ tarjetas: { totalClientes: number; totalLlamadas: number; llamadasDone: number }; primera: string }>(page, 'llamadas/resumen', { campanaId: conAudio.campana });
+  const n = (v: number) => new Intl.NumberFormat('es-CO').format(v);
+  await expect(page.getByTestId('card-clientes-valor')).toHaveText(n(esperado.tarjetas.totalClientes));
+  await expect(page.getByTestId('card-llamadas-valor')).toHaveText(n(esperado.tarjetas.totalLlamadas));
+  await expect(page.getByTestId('card-done-valor')).toHaveText(n(esperado.tarjetas.llamadasDone));
+  await expect(page.getByTestId('card-rango-valor')).toHaveText(n(esperado.tarjetas.totalLlamadas - 0)); // whole range = every dated call
+  await expect(page.getByTestId('grafico-dia').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('grafico-estados').locator('canvas')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/resumen.png`, fullPage: true });
+  // Reset: the default range 2025-07-30 → 2025-08-07 has no demo calls → empty states.
+  await page.getByRole('button', { name: 'Restablecer' }).click();
+  await expect(page.getByTestId('rango-inicio')).toHaveValue('2025-07-30T00:00');
+  await expect(page.getByText('No hay datos para mostrar en el rango de fechas seleccionado')).toBeVisible();
+  await expect(page.getByTestId('card-rango-valor')).toHaveText('0');
+});
