@@ -63,15 +63,19 @@ export async function migrate(client: SqlClient, options: MigrateOptions): Promi
   }
   for (const file of await sqlFiles(migrationsDir)) plan.push({ nombre: `migrations/${file}`, path: join(migrationsDir, file) });
 
-  await client.transaction(async (tx) => {
+  const ledger = await client.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
     await tx.exec(LEDGER_SQL);
+    const { rows } = await tx.query<LedgerRow>('select nombre, checksum from _consola.migraciones');
+    return new Map(rows.map((row) => [row.nombre, row.checksum]));
   });
 
   const applied: string[] = [];
   for (const step of plan) {
     const content = await readFile(step.path, 'utf8');
     const checksum = checksumOf(content);
+    // Fast path for every start-up: an applied file with the same content needs no transaction of its own.
+    if (ledger.get(step.nombre) === checksum) continue;
     const done = await client.transaction(async (tx) => {
       // Another process may be migrating the same database: wait for it, then look at the ledger again.
       await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);

@@ -40,17 +40,23 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
       const summary = await seedDemoData(db, { now: options.now?.() });
       if (!('skipped' in summary && summary.skipped)) log('Datos de demostración cargados.');
     }
-    const catalog = await loadCatalog(db);
+    // The catalogue is read while the first screen appears; the first data query waits for it.
     const client = db;
+    const catalogReady = loadCatalog(client);
+    catalogReady.catch((error) => log('No se pudo leer el catálogo de la base de datos', error));
     const backend: Backend = {
       kind: 'embedded',
       auth: createEmbeddedAuth(client, options.now),
-      dataFor: (session) =>
-        createSqlExecutor(
-          client,
-          { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } },
-          catalog,
-        ),
+      dataFor: (session) => {
+        const executor = catalogReady.then((catalog) =>
+          createSqlExecutor(
+            client,
+            { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } },
+            catalog,
+          ),
+        );
+        return { run: async (query) => (await executor).run(query) };
+      },
       ...(options.now ? { now: options.now } : {}),
     };
     let closed = false;
