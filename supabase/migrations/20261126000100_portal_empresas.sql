@@ -195,7 +195,8 @@ as $$
 $$;
 
 -- ===================================================================================================
--- Reads. Each answers null without a valid session.
+-- Reads. Each answers null without a valid session, else an object with the token's empresa_id (the caller
+-- checks it is the company of the address it shows).
 
 -- /servicios: the company's service instances with status and type (no webhooks or other configuration).
 create or replace function public.portal_servicios(p_token text) returns jsonb
@@ -207,7 +208,7 @@ begin
   if v_empresa is null then
     return null;
   end if;
-  return jsonb_build_object('servicios', coalesce((
+  return jsonb_build_object('empresa_id', v_empresa, 'servicios', coalesce((
     select jsonb_agg(jsonb_build_object(
              'id', s.id,
              'tipo_servicio', s.tipo_servicio,
@@ -266,7 +267,7 @@ begin
     select 1 from public.portal_servicios_de(v_empresa) s
      where s.configuracion ->> 'campana_id' = p_campana::text
   ) then
-    return jsonb_build_object('campana', null);
+    return jsonb_build_object('empresa_id', v_empresa, 'campana', null);
   end if;
 
   select max(case when s.configuracion ->> 'minutos_tope' ~ '^[0-9]{1,9}$' then (s.configuracion ->> 'minutos_tope')::integer end)
@@ -278,7 +279,7 @@ begin
     into v_campana
     from public.campanas k where k.id = p_campana;
   if v_campana is null then
-    return jsonb_build_object('campana', null);
+    return jsonb_build_object('empresa_id', v_empresa, 'campana', null);
   end if;
 
   select jsonb_build_object(
@@ -326,7 +327,7 @@ begin
         ) u on true
     ) x;
 
-  return jsonb_build_object('campana', v_campana, 'consumo', v_consumo, 'estados', v_estados,
+  return jsonb_build_object('empresa_id', v_empresa, 'campana', v_campana, 'consumo', v_consumo, 'estados', v_estados,
                             'total', v_total, 'clientes', v_clientes);
 end
 $$;
@@ -341,7 +342,7 @@ begin
   if v_empresa is null then
     return null;
   end if;
-  return jsonb_build_object('tablas', coalesce((
+  return jsonb_build_object('empresa_id', v_empresa, 'tablas', coalesce((
     select jsonb_agg(jsonb_build_object('id', w.id, 'nombre', w.name, 'tabla', w.table_supabase, 'activa', w.status)
              order by w.name, w.id)
       from public.empresas_whatsapp w
@@ -373,7 +374,7 @@ begin
   end if;
   v_rel := public.portal_tabla_de(v_empresa, p_tabla);
   if v_rel is null then
-    return jsonb_build_object('total', 0, 'sesiones', '[]'::jsonb);
+    return jsonb_build_object('empresa_id', v_empresa, 'permitida', false, 'total', 0, 'sesiones', '[]'::jsonb);
   end if;
   execute format($q$
     with s as (
@@ -403,7 +404,7 @@ begin
                     limit 1
                  ) u on true), '[]'::jsonb))
   $q$, p_tabla, p_tabla) into v_res using v_q, v_desde, v_limite;
-  return v_res;
+  return v_res || jsonb_build_object('empresa_id', v_empresa, 'permitida', true);
 end
 $$;
 
@@ -422,7 +423,7 @@ begin
   end if;
   v_rel := public.portal_tabla_de(v_empresa, p_tabla);
   if v_rel is null then
-    return jsonb_build_object('totalMensajes', 0, 'totalSesiones', 0, 'mensajesHoy', 0, 'sesionesActivas', 0);
+    return jsonb_build_object('empresa_id', v_empresa, 'permitida', false, 'totalMensajes', 0, 'totalSesiones', 0, 'mensajesHoy', 0, 'sesionesActivas', 0);
   end if;
   execute format($q$
     select jsonb_build_object(
@@ -434,7 +435,7 @@ begin
              'sesionesActivas', (select count(distinct session_id) from public.%1$I m
                                   where m.created_at >= $1 - interval '24 hours'))
   $q$, p_tabla) into v_res using v_ahora;
-  return v_res;
+  return v_res || jsonb_build_object('empresa_id', v_empresa, 'permitida', true);
 end
 $$;
 
@@ -452,7 +453,7 @@ begin
   end if;
   v_rel := public.portal_tabla_de(v_empresa, p_tabla);
   if v_rel is null then
-    return jsonb_build_object('mensajes', '[]'::jsonb);
+    return jsonb_build_object('empresa_id', v_empresa, 'permitida', false, 'mensajes', '[]'::jsonb);
   end if;
   execute format($q$
     select jsonb_build_object('mensajes', coalesce(jsonb_agg(jsonb_build_object(
@@ -464,7 +465,7 @@ begin
              order by m.created_at asc nulls first, m.id asc
              limit 5000) x
   $q$, p_tabla) into v_res using p_sesion;
-  return v_res;
+  return v_res || jsonb_build_object('empresa_id', v_empresa, 'permitida', true);
 end
 $$;
 

@@ -1,8 +1,66 @@
 import type { ApiDeps, ApiImplementation } from '../index';
+import type { Backend, DataPort } from '../../ports';
+import type { AuthSession } from '../../ports/auth';
+import type { CallContext } from '../context';
+import { AppError } from '../../errors';
+import { portal as t } from '../../i18n/areas/portal';
+import { portalOperaciones, type PortalRpc, type PortalTokenStore } from './operaciones';
 
-/** This area's operations (one module per concern beside this file); see the contract in ../../contract/areas. */
-export function portalApi(_deps: ApiDeps): Pick<ApiImplementation, 'portal'> {
+export { portalOperaciones, type PortalRpc, type PortalTokenStore } from './operaciones';
+
+/**
+ * Marks the CallContext the HTTP host builds for /api/portal/*: its token is the portal's own HttpOnly
+ * cookie (never the operator's session). Any other context (a desktop window) keeps the operator's token,
+ * which the portal must not touch: there the browser keeps the portal token and sends it in the input.
+ */
+export const PORTAL_COOKIE_CONTEXT = 'portalCookie';
+
+/** A backend that can run queries with no signed-in operator (the anon role). Optional on the port today. */
+type BackendConAnon = Backend & { anonData?: () => DataPort };
+
+/**
+ * Until the backends expose an anon data port, the embedded one runs the portal functions as an
+ * "authenticated" caller with no operator profile: row-level security then grants nothing, and the
+ * security-definer portal functions (granted to anon and authenticated alike) decide on the token alone.
+ */
+const SIN_OPERADOR: AuthSession = {
+  token: 'portal',
+  expiresAt: '9999-12-31T00:00:00.000Z',
+  operator: { id: '00000000-0000-0000-0000-000000000000', email: 'portal@invalid', nombre: 'Portal', esAdmin: false, createdAt: '1970-01-01T00:00:00.000Z' },
+};
+
+function portalData(backend: BackendConAnon): DataPort {
+  if (backend.anonData) return backend.anonData();
+  if (backend.kind === 'embedded') return backend.dataFor(SIN_OPERADOR);
+  throw new AppError('config', t.portalSinServidor);
+}
+
+function tokensDe(ctx: CallContext, input: { token?: string | undefined }): PortalTokenStore {
+  if ((ctx as unknown as Record<string, unknown>)[PORTAL_COOKIE_CONTEXT] === true) {
+    return { get: () => ctx.getToken(), set: (token) => ctx.setToken(token), oculto: true };
+  }
+  let token = input.token ?? null;
+  return { get: () => token, set: (next) => void (token = next), oculto: false };
+}
+
+/** This area's operations; see ./operaciones.ts (shared with the browser's direct transport). */
+export function portalApi({ backend }: ApiDeps): Pick<ApiImplementation, 'portal'> {
+  const rpc: PortalRpc = async (fn, args) => {
+    const { rows } = await portalData(backend).run<{ value: unknown }>({ kind: 'rpc', fn, args });
+    return rows[0]?.value ?? null;
+  };
+  const ops = portalOperaciones(rpc, () => (backend.now?.() ?? new Date()).getTime());
   return {
-    portal: {},
+    portal: {
+      iniciarSesion: (input, ctx) => ops.iniciarSesion(input, tokensDe(ctx, {})),
+      sesion: (input, ctx) => ops.sesion(input, tokensDe(ctx, input)),
+      cerrarSesion: (input, ctx) => ops.cerrarSesion(input, tokensDe(ctx, input)),
+      servicios: (input, ctx) => ops.servicios(input, tokensDe(ctx, input)),
+      campana: (input, ctx) => ops.campana(input, tokensDe(ctx, input)),
+      tablas: (input, ctx) => ops.tablas(input, tokensDe(ctx, input)),
+      sesiones: (input, ctx) => ops.sesiones(input, tokensDe(ctx, input)),
+      estadisticas: (input, ctx) => ops.estadisticas(input, tokensDe(ctx, input)),
+      conversacion: (input, ctx) => ops.conversacion(input, tokensDe(ctx, input)),
+    },
   };
 }
