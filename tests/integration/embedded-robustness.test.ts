@@ -31,7 +31,7 @@ describe('base de datos embebida', () => {
     open.push(second);
     const { rows } = await second.db.query<{ nombre: string }>('select nombre from campanas');
     expect(rows.map((r) => r.nombre)).toEqual(['Antes de cerrar']);
-  });
+  }, 240_000);
 
   it('tras matar el proceso en plena escritura, la base abre y no pierde ninguna fila confirmada', async () => {
     const dataDir = tempFolder();
@@ -66,5 +66,5 @@ describe('base de datos embebida', () => {
     expect(committed.filter((id) => !present.has(id))).toEqual([]);
     // And it still takes writes.
     await reopened.db.query("insert into campanas (nombre, minutos) values ('Después del corte', 1)");
-  }, 120_000);
+  }, 240_000);
 });
