@@ -73,6 +73,7 @@ let server: Server;
 let url: string;
 const seen: Array<{ method: string; url: string; body: string }> = [];
 let restMode: 'ok' | 'sin-tablas' = 'ok';
+const stored = new Map<string, { bytes: Buffer; headers: IncomingMessage['headers'] }>();
 
 function handle(req: IncomingMessage, res: ServerResponse, body: string) {
   seen.push({ method: req.method!, url: req.url!, body });
@@ -103,6 +104,23 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string) {
     const row = { nombre: 'Ana Ruiz', es_admin: true };
     return json(200, (req.headers.accept ?? '').includes('vnd.pgrst.object') ? row : [row]);
   }
+  if (req.url?.startsWith('/storage/v1/object/')) {
+    const key = decodeURIComponent(req.url.slice('/storage/v1/object/'.length));
+    if (req.method === 'POST') {
+      if (stored.has(key)) return json(400, { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' });
+      stored.set(key, { bytes: Buffer.from(body, 'latin1'), headers: req.headers });
+      return json(200, { Key: key, Id: 'x' });
+    }
+    if (req.method === 'GET') {
+      const file = stored.get(key);
+      if (!file) return json(400, { statusCode: '404', error: 'not_found', message: 'Object not found' });
+      return void res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(file.bytes);
+    }
+    if (req.method === 'DELETE') {
+      for (const prefix of JSON.parse(body).prefixes as string[]) stored.delete(`${key}/${prefix}`);
+      return json(200, []);
+    }
+  }
   if (req.url?.startsWith('/rest/v1/agente_marketing')) {
     return restMode === 'ok' ? json(200, []) : json(404, { code: 'PGRST205', message: 'Could not find the table' });
   }
@@ -112,6 +130,7 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string) {
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
+    req.setEncoding('latin1');
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => handle(req, res, body));
   });
@@ -146,6 +165,32 @@ describe('cambio de contraseña, Supabase alojado', () => {
     await dispatch('auth', 'cerrarSesion', {}, caller);
     for (const cr of await keytar.findCredentials(service)) await keytar.deletePassword(service, cr.account);
     password = 'Correcta2026';
+  });
+});
+
+describe('almacenamiento alojado (Supabase Storage)', () => {
+  it('sube sin sobrescribir con cache 3600 y el token del operador, descarga y borra', async () => {
+    const service = `consola-test-st-${process.pid}-${Date.now()}`;
+    const backend = createHostedBackend({ url, anonKey: ANON }, createVault(service));
+    const session = await backend.auth.verifyPassword(USER.email, password);
+    expect(session).not.toBeNull();
+    const storage = backend.storageFor!(session!);
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0xe9, 0x00, 0xff]);
+    const path = `${USER.id}/1764000000000_Brief.pdf`;
+    await storage.upload('agente-marketing-files', path, bytes, { contentType: 'application/pdf', cacheControlSeconds: 3600 });
+    const file = stored.get(`agente-marketing-files/${path}`)!;
+    expect(new Uint8Array(file.bytes)).toEqual(bytes);
+    expect(file.headers['x-upsert']).toBe('false');
+    expect(file.headers['cache-control']).toBe('max-age=3600');
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers.authorization).toMatch(/^Bearer eyJ/);
+    await expect(storage.upload('agente-marketing-files', path, bytes, { contentType: 'application/pdf', cacheControlSeconds: 3600 })).rejects.toMatchObject({ code: 'conflict' });
+    expect(await storage.download('agente-marketing-files', path)).toEqual(bytes);
+    await storage.remove('agente-marketing-files', [path]);
+    expect(stored.has(`agente-marketing-files/${path}`)).toBe(false);
+    await expect(storage.download('agente-marketing-files', path)).rejects.toMatchObject({ code: 'not_found' });
+    await backend.auth.signOut(session!.token);
+    for (const cr of await keytar.findCredentials(service)) await keytar.deletePassword(service, cr.account);
   });
 });
 

@@ -152,8 +152,10 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
           upsert: false,
         });
         if (error) {
-          const status = Number((error as { statusCode?: string | number }).statusCode ?? 0);
-          throw new AppError(status === 409 ? 'conflict' : 'unavailable', es.errores.errorDatos);
+          // Supabase answers a duplicate as 400 with statusCode '409' ("Duplicate"), or as a plain 409.
+          const e = error as { status?: number; statusCode?: string | number; message?: string };
+          const duplicate = e.status === 409 || String(e.statusCode) === '409' || /duplicate|already exists/i.test(e.message ?? '');
+          throw new AppError(duplicate ? 'conflict' : 'unavailable', duplicate ? es.errores.registroDuplicado : es.errores.errorDatos);
         }
       },
       async download(bucket, path) {
