@@ -65,7 +65,7 @@ export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: (
               {l.progreso(s.done, s.total)}
             </Text>
             <Badge color={terminado ? (s.status === 'cancelled' ? 'orange' : 'green') : s.pausado ? 'yellow' : 'blue'} variant="light">
-              {terminado ? (s.status === 'cancelled' ? l.cancelado : s.message) : s.pausado ? l.pausado : l.enCurso}
+              {terminado ? (s.status === 'cancelled' ? l.cancelado : l.finalizado) : s.pausado ? l.pausado : l.enCurso}
             </Badge>
           </Group>
           <Progress value={pct} size="xl" radius="xl" striped={!terminado} animated={!terminado && !s.pausado} aria-label={l.progreso(s.done, s.total)} />

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCalendarStats, IconCircleCheck, IconPhoneCall, IconRefresh, IconUsers } from '@tabler/icons-react';
+import { IconCalendarStats, IconCircleCheck, IconPhoneCall, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Title as ChartTitle, Tooltip } from 'chart.js';
 import { useState } from 'react';
@@ -83,11 +83,11 @@ export default function ResumenScreen() {
             <TextInput type="datetime-local" step={60} label={r.fin} value={inputs.fin} onChange={(e) => setInputs({ ...inputs, fin: e.currentTarget.value })} error={invertido ? r.rangoInvalido : null} data-testid="rango-fin" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <Group grow>
-              <Button onClick={aplicar} disabled={Boolean(invalido) || invertido}>
+            <Group grow gap="xs">
+              <Button onClick={aplicar} disabled={Boolean(invalido) || invertido} px="xs">
                 {r.aplicar}
               </Button>
-              <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={restablecer}>
+              <Button variant="default" onClick={restablecer} px="xs">
                 {r.restablecer}
               </Button>
             </Group>

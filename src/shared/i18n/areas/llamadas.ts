@@ -189,6 +189,7 @@ export const llamadas = {
     reintentar: 'Reintentar fallidas',
     pausado: 'En pausa',
     enCurso: 'En curso',
+    finalizado: 'Finalizado',
     cancelado: 'Llamadas canceladas.',
     estado: {
       pendiente: 'En espera',
