@@ -15,6 +15,9 @@ export function rendererConfig(outDir: string): UserConfig {
       outDir: resolve(__dirname, outDir),
       emptyOutDir: true,
       sourcemap: false,
+      // .vite/manifest.json: which hashed files each entry and lazy module loads (bench/portal-tamano.ts
+      // measures the company portal's first load from it). Not served to anyone by name.
+      manifest: true,
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') },
     },
   };

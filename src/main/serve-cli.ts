@@ -1,6 +1,6 @@
 /**
  * Runs the Node side without Electron: the embedded database plus the HTTP host serving the web build.
- * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>]` (CONSOLA_DATA_DIR and PORT work too).
+ * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>] [--web]` (CONSOLA_DATA_DIR and PORT work too).
  * Used where the Electron binary cannot be had, by the end-to-end tests, and to serve the company portal.
  */
 import { existsSync } from 'node:fs';
@@ -17,12 +17,17 @@ function argValue(name: string): string | undefined {
   return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-/** out/renderer next to out/main when built; CONSOLA_RENDERER_DIR or --renderer-dir override it. */
+/**
+ * out/renderer next to out/main when built; else the web build (`npm run build:web` → dist-web).
+ * `--web` prefers dist-web; CONSOLA_RENDERER_DIR or --renderer-dir name the folder outright.
+ */
 function findRendererDir(): string {
   const explicit = argValue('renderer-dir') ?? process.env.CONSOLA_RENDERER_DIR;
   if (explicit) return resolve(explicit);
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, '..', 'renderer'), join(here, '..', '..', 'out', 'renderer'), join(process.cwd(), 'out', 'renderer')];
+  const desktop = [join(here, '..', 'renderer'), join(here, '..', '..', 'out', 'renderer'), join(process.cwd(), 'out', 'renderer')];
+  const web = [join(here, '..', '..', 'dist-web'), join(process.cwd(), 'dist-web')];
+  const candidates = process.argv.includes('--web') ? [...web, ...desktop] : [...desktop, ...web];
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[0]!;
 }
 

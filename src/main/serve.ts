@@ -13,8 +13,14 @@ import type { ErrorCode } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 import { MIME, resolveStaticPath } from './static-files';
 import { SESSION_HOURS } from './backends/embedded/embedded-auth';
+import { PORTAL_COOKIE_CONTEXT } from '../shared/api/portal';
 
 export const SESSION_COOKIE = 'consola_sesion';
+/**
+ * The company portal's token (issue 7): its own HttpOnly cookie, sent only to /api/portal/*, so a company
+ * session never mixes with an operator's and page scripts never read it. 24 hours, as the SQL side.
+ */
+export const PORTAL_COOKIE = 'consola_portal';
 /** Enough for a CSV import of a few thousand clients; larger bodies are refused with a clear error. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
@@ -73,9 +79,9 @@ function readCookie(req: IncomingMessage, name: string): string | null {
   return null;
 }
 
-function sessionCookie(token: string | null): string {
-  if (!token) return `${SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
-  return `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_HOURS * 3600}`;
+function sessionCookie(token: string | null, name = SESSION_COOKIE, path = '/'): string {
+  if (!token) return `${name}=; HttpOnly; SameSite=Strict; Path=${path}; Max-Age=0`;
+  return `${name}=${token}; HttpOnly; SameSite=Strict; Path=${path}; Max-Age=${SESSION_HOURS * 3600}`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: Envelope, extraHeaders: Record<string, string | string[]> = {}): void {
@@ -131,16 +137,23 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
     const tooLarge = (error as { tooLarge?: boolean }).tooLarge;
     return sendJson(res, tooLarge ? 413 : 400, errorEnvelope('validation', tooLarge ? es.errores.cuerpoDemasiadoGrande : es.errores.entradaInvalida));
   }
-  let token = readCookie(req, SESSION_COOKIE);
+  const portal = match[1] === 'portal';
+  const cookieName = portal ? PORTAL_COOKIE : SESSION_COOKIE;
+  let token = readCookie(req, cookieName);
   let tokenChanged = false;
-  const envelope = await options.dispatch(match[1]!, match[2]!, input, {
+  const ctx = {
     getToken: () => token,
-    setToken: (next) => {
+    setToken: (next: string | null) => {
       token = next;
       tokenChanged = true;
     },
-  });
-  const headers: Record<string, string> = tokenChanged ? { 'Set-Cookie': sessionCookie(token) } : {};
+    // The portal's operations read this marker (src/shared/api/portal): their token is this cookie.
+    ...(portal ? { [PORTAL_COOKIE_CONTEXT]: true } : {}),
+  };
+  const envelope = await options.dispatch(match[1]!, match[2]!, input, ctx);
+  const headers: Record<string, string> = tokenChanged
+    ? { 'Set-Cookie': portal ? sessionCookie(token, PORTAL_COOKIE, '/api/portal') : sessionCookie(token) }
+    : {};
   sendJson(res, envelope.ok ? 200 : STATUS[envelope.error.code] ?? 500, envelope, headers);
 }
 

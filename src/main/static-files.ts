@@ -21,6 +21,10 @@ export const MIME: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
 };
 
 export type StaticTarget = { kind: 'file'; file: string; immutable: boolean } | { kind: 'not_found' };

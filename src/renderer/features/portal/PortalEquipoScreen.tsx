@@ -1,7 +1,207 @@
-import { es } from '../../../shared/i18n/es';
-import { UnderConstruction } from '../../components/UnderConstruction';
+/**
+ * /accesoempresas/{id}/equipo/{campanaId}: a calls campaign of the company, read-only: its minute
+ * consumption against the cap, calls per status, and the client list with each one's latest call status.
+ */
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowLeft, IconEye, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { portal as t } from '../../../shared/i18n/areas/portal';
+import { formatFechaHora } from '../../../shared/domain/dates';
+import { POR_PAGINA_INICIAL } from '../../../shared/domain/mensajes';
+import { Paginacion } from './componentes';
+import { portalApi } from './cliente';
+import { PortalProtegido, rutaLogin } from './sesion';
+import { usePortalTitulo } from './titulo';
 
-/** PortalEquipoScreen: not built yet (a later issue replaces this panel). */
+const COLOR_LLAMADA: Record<string, string> = { done: 'green', completed: 'green', failed: 'red', busy: 'orange', 'no-answer': 'yellow', no_answer: 'yellow' };
+const colorEstado = (estado: string | null) => (estado ? (COLOR_LLAMADA[estado.toLowerCase()] ?? 'blue') : 'gray');
+
+function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
+  const [busqueda, setBusqueda] = useState('');
+  const [pagina, setPagina] = useState(1);
+  const [porPagina, setPorPagina] = useState<number>(POR_PAGINA_INICIAL);
+  const [q] = useDebouncedValue(busqueda.trim(), 300);
+  const valido = Number.isInteger(campanaId) && campanaId > 0;
+  const datos = useQuery({
+    queryKey: ['portal', 'campana', id, campanaId, q, pagina, porPagina],
+    queryFn: () => portalApi.campana({ empresaId: id, campanaId, busqueda: q, pagina, porPagina: porPagina as 5 | 10 | 20 | 50 }),
+    enabled: valido,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const volver = (
+    <Button component={Link} to={`${rutaLogin(id)}/servicios`} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
+      {t.volverServicios}
+    </Button>
+  );
+
+  if (!valido || datos.error) {
+    return (
+      <Stack gap="md">
+        {volver}
+        <Alert color="red" data-testid="portal-campana-error">
+          {!valido ? t.campanaNoEncontrada : datos.error instanceof Error ? datos.error.message : t.errorCargar}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!datos.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const { campana, consumo, estados, clientes, total } = datos.data;
+  const tope = consumo.minutosTope;
+  const porcentaje = tope > 0 ? Math.min(100, Math.round((consumo.minutosConsumidos / tope) * 100)) : 0;
+
+  return (
+    <Stack gap="lg">
+      {volver}
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{campana.nombre}</Title>
+          <Text c="dimmed" size="sm">
+            {t.equipo}
+          </Text>
+        </div>
+        <Badge variant="outline" color="gray" leftSection={<IconEye size={12} />}>
+          {t.soloLectura}
+        </Badge>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Paper withBorder p="md" radius="lg" shadow="xs">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t.consumo}
+          </Text>
+          <Text fz={22} fw={700} mt={4} data-testid="portal-consumo">
+            {t.minutosDe(consumo.minutosConsumidos, tope)}
+          </Text>
+          {tope > 0 ? <Progress value={porcentaje} mt="sm" color={porcentaje >= 100 ? 'red' : porcentaje >= 80 ? 'orange' : 'green'} aria-label={t.consumo} /> : null}
+        </Paper>
+        <Paper withBorder p="md" radius="lg" shadow="xs">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t.totalLlamadas}
+          </Text>
+          <Text fz={28} fw={700} mt={4}>
+            {consumo.totalLlamadas.toLocaleString('es-CO')}
+          </Text>
+        </Paper>
+        <Paper withBorder p="md" radius="lg" shadow="xs">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t.estadosLlamadas}
+          </Text>
+          <Group gap={6} mt="sm">
+            {estados.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t.sinLlamadas}
+              </Text>
+            ) : (
+              estados.map((e) => (
+                <Badge key={e.estado} variant="light" color={colorEstado(e.estado)} radius="sm">
+                  {e.estado}: {e.llamadas}
+                </Badge>
+              ))
+            )}
+          </Group>
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder p="md" radius="lg" shadow="xs">
+        <TextInput
+          aria-label={t.buscarClientes}
+          placeholder={t.buscarClientes}
+          leftSection={<IconSearch size={16} />}
+          value={busqueda}
+          onChange={(e) => {
+            setBusqueda(e.currentTarget.value);
+            setPagina(1);
+          }}
+          maw={420}
+        />
+      </Paper>
+
+      <Paper withBorder radius="lg" shadow="xs">
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t.totalClientes}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.columnaCliente}</Table.Th>
+                <Table.Th>{t.columnaTelefono}</Table.Th>
+                <Table.Th>{t.columnaEmail}</Table.Th>
+                <Table.Th>{t.columnaUltimoEstado}</Table.Th>
+                <Table.Th>{t.columnaUltimaLlamada}</Table.Th>
+                <Table.Th ta="center">{t.columnaLlamadas}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {clientes.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" ta="center" py="xl">
+                      {q ? t.sinClientesBusqueda : t.sinClientes}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                clientes.map((c) => (
+                  <Table.Tr key={c.id} data-testid="portal-cliente">
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {c.nombre} {c.apellido}
+                      </Text>
+                      {c.empresa ? (
+                        <Text size="xs" c="dimmed">
+                          {c.empresa}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {c.telefono}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{c.email}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={colorEstado(c.ultimoEstado)} radius="sm">
+                        {c.ultimoEstado ?? t.sinLlamar}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{c.ultimaLlamada ? formatFechaHora(c.ultimaLlamada) : '—'}</Text>
+                    </Table.Td>
+                    <Table.Td ta="center">{c.llamadas}</Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Paginacion
+          total={total}
+          pagina={pagina}
+          porPagina={porPagina}
+          onPagina={setPagina}
+          onPorPagina={(n) => {
+            setPorPagina(n);
+            setPagina(1);
+          }}
+          mostrando={t.mostrandoClientes}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
 export default function PortalEquipoScreen() {
-  return <UnderConstruction title={es.portal.equipo} />;
+  usePortalTitulo(t.equipo);
+  const { campanaId = '' } = useParams();
+  return <PortalProtegido>{(_empresa, id) => <Equipo id={id} campanaId={/^\d{1,15}$/.test(campanaId) ? Number(campanaId) : NaN} />}</PortalProtegido>;
 }
