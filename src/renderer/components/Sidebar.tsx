@@ -212,7 +212,7 @@ function CollapsedEntry({ entry, active, pathname, onNavigate }: EntryProps) {
             component={Link}
             to={dashboardPath(link.path)}
             onClick={onNavigate}
-            color={isLinkActive(pathname, link.path) ? 'green' : undefined}
+            color={isLinkActive(pathname, link.path) ? 'var(--mantine-primary-color-filled)' : undefined}
             fw={isLinkActive(pathname, link.path) ? 600 : undefined}
           >
             {link.label}

@@ -6,10 +6,15 @@ import { avatarInitial, displayName } from '../../shared/domain/operator';
 import { es } from '../../shared/i18n/es';
 import { useAuth } from '../app/auth';
 
+/** Appearance preferences are not session data: they outlive a failed logout. */
+const KEPT_ON_CLEAR = ['consola.preferencias'];
+
 /** Clears what the browser keeps for this app; used when the logout call fails (part 1 §8). */
 export function clearBrowserStorage(): void {
   try {
+    const kept = KEPT_ON_CLEAR.map((key) => [key, window.localStorage.getItem(key)] as const);
     window.localStorage.clear();
+    for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
   } catch {
     // Blocked storage: nothing to clear.
   }
@@ -50,7 +55,7 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={es.shell.menuUsuario} data-testid="menu-usuario" px={6} py={4} style={{ borderRadius: 999 }}>
           <Group gap="sm" wrap="nowrap">
-            <Avatar color="green" variant="filled" radius="xl" size={36}>
+            <Avatar variant="filled" radius="xl" size={36}>
               {avatarInitial(operator)}
             </Avatar>
             <Box visibleFrom="md" style={{ lineHeight: 1.15, maxWidth: 180 }}>
@@ -67,7 +72,7 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Group gap="sm" px="sm" py="xs" wrap="nowrap">
-          <Avatar color="green" variant="light" radius="xl" size={40}>
+          <Avatar variant="light" radius="xl" size={40}>
             {avatarInitial(operator)}
           </Avatar>
           <Box style={{ minWidth: 0 }}>
