@@ -170,7 +170,7 @@ function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
                       <Text size="sm">{c.email}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={colorEstado(c.ultimoEstado)} radius="sm">
+                      <Badge variant="light" color={colorEstado(c.ultimoEstado)} radius="sm" miw="max-content">
                         {c.ultimoEstado ?? t.sinLlamar}
                       </Badge>
                     </Table.Td>

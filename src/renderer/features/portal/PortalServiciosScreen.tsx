@@ -21,7 +21,7 @@ const COLOR_ESTADO: Record<string, string> = {
 
 export function EstadoBadge({ estado }: { estado: string }) {
   return (
-    <Badge variant="light" color={COLOR_ESTADO[estado] ?? 'gray'} radius="sm">
+    <Badge variant="light" color={COLOR_ESTADO[estado] ?? 'gray'} radius="sm" miw="max-content">
       {t.estados[estado] ?? estado}
     </Badge>
   );
