@@ -1,5 +1,5 @@
 /** A project's details: information, status history (newest first) and the report aggregate of §3. */
-import { Badge, Center, Group, Loader, Modal, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Badge, Center, Group, Loader, Modal, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour4, IconFlag, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -35,7 +35,7 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
   const reporte = useQuery({ queryKey: ['proyectos', proyecto.id, 'reporte'], queryFn: () => api.proyectos.reporte({ id: proyecto.id }) });
   const r = reporte.data;
   return (
-    <Modal opened onClose={onClose} size="xl" title={<Title order={3}>{t.detallesTitulo(proyecto.nombre)}</Title>} centered>
+    <Modal opened onClose={onClose} size="xl" title={t.detallesTitulo(proyecto.nombre)} centered>
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">
           <Stack gap={6}>

@@ -224,7 +224,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
   const instancias = proyecto.data?.instancias ?? [];
 
   return (
-    <Modal opened onClose={onClose} fullScreen title={<Title order={3}>{t.gestionarTitulo}</Title>} transitionProps={{ transition: 'fade', duration: 150 }}>
+    <Modal opened onClose={onClose} fullScreen title={t.gestionarTitulo} transitionProps={{ transition: 'fade', duration: 150 }}>
       <Stack gap="lg" maw={1200} mx="auto">
         <Text c="dimmed">{t.gestionarSubtitulo(proyecto.data?.nombre ?? '')}</Text>
         {catalogo.isError ? (

@@ -1,0 +1,203 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, mkdirSync } from 'node:fs';
+import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
+import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+
+/**
+ * Projects, provisioning, companies, plans and metrics as an operator lives them, on a fresh data folder with
+ * the demo data, and a real local HTTP server standing in for n8n.
+ */
+let app: RunningApp;
+let hooks: WebhookServer;
+const SHOTS = process.env.GESTION_SHOTS ?? 'test-results/gestion-capturas';
+
+test.beforeAll(async () => {
+  app = await startApp();
+  hooks = await startWebhookServer();
+});
+test.afterAll(async () => {
+  await hooks?.close();
+  await app?.stop();
+});
+
+async function apiCall<T>(page: Page, area: string, op: string, data: unknown): Promise<T> {
+  const res = await page.request.post(`${app.url}/api/${area}/${op}`, { data });
+  const body = (await res.json()) as { ok: boolean; data: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${area}.${op}: ${body.error?.message}`);
+  return body.data;
+}
+
+async function elegir(page: Page, etiqueta: string, opcion: string | RegExp) {
+  await page.getByRole('dialog').getByLabel(etiqueta).click();
+  await page.getByRole('option', { name: opcion }).click();
+}
+
+async function captura(page: Page, nombre: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${nombre}.png`, fullPage: true });
+}
+
+test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un servicio y reporte CSV', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsNewAdmin(page, app);
+  // Connection settings through the API until Configuración → Conexión lands (marketing/settings issue).
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'bearer', token: 'tok-e2e-bots' });
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-wa`, auth: 'bearer', token: 'tok-e2e-wa' });
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
+
+  // ---- Plan
+  await page.goto(`${app.url}/dashboard/planes`);
+  await expect(page.getByRole('heading', { name: 'Gestión de Planes' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nuevo Plan' }).click();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Por favor, completa todos los campos correctamente')).toBeVisible();
+  await page.getByLabel('Título').fill('Plan Crecimiento');
+  await page.getByLabel('Descripción').fill('Bots en tres canales y campañas de voz');
+  await page.getByLabel('Costo').fill('199.9');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Plan creado correctamente')).toBeVisible();
+  const filaPlan = page.locator('[data-testid="fila-plan"][data-nombre="Plan Crecimiento"]');
+  await expect(filaPlan).toContainText('$199.90');
+  // The demo WordPress company is linked to 'Plan Profesional': the real count, not 0.
+  await expect(page.locator('[data-testid="fila-plan"][data-nombre="Plan Profesional"] [data-testid="empresas-asociadas"]')).toHaveText('1');
+  await captura(page, 'planes');
+
+  // ---- Client company with generated credentials
+  await page.goto(`${app.url}/dashboard/proyectos/administrar-empresas`);
+  await expect(page.getByTestId('empresas-cargadas')).toContainText('6 empresas cargadas');
+  await page.getByRole('button', { name: 'Nueva Empresa' }).click();
+  await page.getByRole('dialog').getByLabel('Nombre').fill('Panadería San Jorge');
+  await page.getByRole('button', { name: 'Generar credenciales' }).click();
+  await expect(page.getByLabel('Usuario del portal')).toHaveValue('usuario_panadería_san_jorge');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Empresa creada correctamente')).toBeVisible();
+  const clave = (await page.getByTestId('contrasena-generada').textContent())!.trim();
+  expect(clave).toMatch(/^[A-Za-z0-9]{8}$/);
+  await expect(page.getByTestId('enlace-acceso')).toContainText(`${app.url}/accesoempresas/`);
+  await captura(page, 'empresas-credenciales');
+  await page.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByTestId('empresas-cargadas')).toContainText('7 empresas cargadas');
+  const empresas = await apiCall<Array<{ id: string; nombre: string; usuario_cliente: string; tiene_contrasena: boolean }>>(page, 'empresas', 'listar', {});
+  const panaderia = empresas.find((e) => e.nombre === 'Panadería San Jorge')!;
+  expect(panaderia).toMatchObject({ usuario_cliente: 'usuario_panadería_san_jorge', tiene_contrasena: true });
+  expect(JSON.stringify(empresas)).not.toContain(clave); // never read back
+  await captura(page, 'empresas');
+
+  // ---- Project
+  await page.goto(`${app.url}/dashboard/proyectos`);
+  await expect(page.getByRole('heading', { name: 'Gestión de Proyectos' })).toBeVisible();
+  await captura(page, 'proyectos');
+  await page.getByRole('button', { name: 'Nuevo Proyecto' }).click();
+  await page.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Nombre').fill('Pedidos Panadería');
+  await elegir(page, 'Plan', /Plan Crecimiento/);
+  await elegir(page, 'Empresa', 'Panadería San Jorge');
+  await page.getByRole('dialog').getByLabel('Descripción').fill('Pedidos por WhatsApp, web y llamadas');
+  await elegir(page, 'Estado', 'En Proceso');
+  await page.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Proyecto creado correctamente')).toBeVisible();
+  const fila = page.locator('[data-testid="fila-proyecto"][data-nombre="Pedidos Panadería"]');
+  await expect(fila).toContainText('Plan Crecimiento');
+  await expect(fila).toContainText('$199.90');
+  await expect(fila).toContainText('50%');
+
+  // ---- Services: WhatsApp + calls + WordPress, provisioned against the local webhook server
+  hooks.requests.length = 0;
+  await page.getByRole('button', { name: 'Gestionar servicios Pedidos Panadería' }).click();
+  await expect(page.getByRole('heading', { name: 'Gestionar Servicios' })).toBeVisible();
+  for (const nombre of ['Bot WhatsApp', 'Llamadas IA', 'Bot WordPress']) await page.getByRole('checkbox', { name: nombre }).check();
+  const nombreWa = page.locator('[data-testid="servicio-disponible"][data-tipo="whatsapp"]').getByLabel('Nombre de la instancia');
+  await expect(nombreWa).toHaveValue('Pedidos Panadería - Bot WhatsApp');
+  await nombreWa.fill('abc');
+  await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
+  await expect(page.getByText('Error de Validación')).toBeVisible();
+  await nombreWa.fill('Pedidos Panadería - Bot WhatsApp');
+  await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
+  await expect(page.getByText('Servicios actualizados correctamente')).toBeVisible({ timeout: 30_000 });
+  const adjuntos = page.getByTestId('servicio-adjunto');
+  await expect(adjuntos).toHaveCount(3);
+  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="whatsapp"]')).toContainText('pedidos_panader_a_bot_whatsapp_registro_whatsapp');
+  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="bot_wordpress"]')).toContainText('pedidos_panader_a_bot_wordpress_registro_bot_wordpress');
+  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="llamadas"]')).toContainText('100 minutos');
+  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="whatsapp"]')).toContainText('https://n8n.agencia.co/webhook/');
+  await captura(page, 'gestionar-servicios');
+
+  expect(hooks.requests.map((r) => [r.path, r.headers.authorization, (r.json as { name: string }).name]).sort()).toEqual([
+    ['/webhook/crear-flujo', 'Bearer tok-e2e-bots', 'Wordpress Flow - Pedidos Panadería - Bot WordPress'],
+    ['/webhook/crear-flujo-wa', 'Bearer tok-e2e-wa', 'WhatsApp Flow - Pedidos Panadería - Bot WhatsApp'],
+  ]);
+  const proyectos = await apiCall<Array<{ id: string; nombre: string; instancias: Array<{ id: string; tipo_servicio: string; configuracion: Record<string, unknown> }> }>>(page, 'proyectos', 'listar', {});
+  const proyecto = proyectos.find((p) => p.nombre === 'Pedidos Panadería')!;
+  const wa = proyecto.instancias.find((i) => i.tipo_servicio === 'whatsapp')!;
+  const waUuid = String(wa.configuracion.empresa_uuid);
+  expect(wa.configuracion).toMatchObject({ webhook_n8n: `https://n8n.agencia.co/webhook/${waUuid}`, tabla_creada: true, aprovisionamiento: 'completo' });
+  const waActivas = async () => (await apiCall<Array<{ uuid: string; webhook_n8n: string }>>(page, 'proyectos', 'empresasWhatsapp', {})).map((e) => e.uuid);
+  expect(await waActivas()).toContain(waUuid);
+  const wordpress = await apiCall<Array<{ name: string; table_supabase: string; status: boolean }>>(page, 'planes', 'empresasWordpress', {});
+  expect(wordpress).toContainEqual({ uuid: expect.any(String), name: 'Pedidos Panadería - Bot WordPress', table_supabase: 'pedidos_panader_a_bot_wordpress_registro_bot_wordpress', status: true });
+
+  // A second project reuses the same WhatsApp company (chosen), so deleting the first instance keeps it active.
+  const otro = await apiCall<{ id: string }>(page, 'proyectos', 'crear', { nombre: 'Sucursal Norte', plan_id: (await apiCall<Array<{ id: string; title: string }>>(page, 'planes', 'listar', {})).find((p) => p.title === 'Plan Crecimiento')!.id, descripcion: 'Segunda sede', empresa_id: panaderia.id, estado: 'activo' });
+  const job = await apiCall<{ id: string }>(page, 'proyectos', 'aplicarServicios', { proyectoId: otro.id, servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Sucursal Norte WhatsApp', empresa_whatsapp_uuid: waUuid }] });
+  await expect.poll(async () => (await apiCall<{ status: string }>(page, 'jobs', 'estado', { id: job.id })).status).toBe('done');
+
+  await page.getByRole('button', { name: 'Eliminar Pedidos Panadería - Bot WhatsApp' }).click();
+  await expect(page.getByText('¿Deseas eliminar "Pedidos Panadería - Bot WhatsApp"? Esta acción no se puede deshacer.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expect(page.getByText('Servicio eliminado correctamente')).toBeVisible();
+  await expect(adjuntos).toHaveCount(2);
+  expect(await waActivas()).toContain(waUuid); // still used by 'Sucursal Norte'
+  const otroWa = (await apiCall<{ instancias: Array<{ id: string }> }>(page, 'proyectos', 'obtener', { id: otro.id })).instancias[0]!;
+  expect(await apiCall(page, 'proyectos', 'eliminarServicio', { instanciaId: otroWa.id })).toEqual({ id: otroWa.id, empresa_desactivada: true });
+  expect(await waActivas()).not.toContain(waUuid);
+  await page.keyboard.press('Escape');
+
+  // Details: the status history written by the database, newest first.
+  await page.getByRole('button', { name: 'Ver detalles Pedidos Panadería' }).click();
+  await expect(page.getByTestId('historial-estados')).toContainText('Creado como En Proceso');
+  await expect(page.getByTestId('historial-estados')).toContainText('Operador Pruebas');
+  await captura(page, 'detalles');
+  await page.keyboard.press('Escape');
+
+  // ---- Catalogue
+  await page.goto(`${app.url}/dashboard/proyectos/administrar-servicios`);
+  await expect(page.getByTestId('tarjeta-servicio')).toHaveCount(5);
+  await captura(page, 'servicios');
+
+  // ---- Metrics: refresh (snapshot) and the CSV compared with the database
+  await page.goto(`${app.url}/dashboard/proyectos/metricas`);
+  await expect(page.getByRole('heading', { name: 'Dashboard de Métricas' })).toBeVisible();
+  await expect(page.getByTestId('top-proyectos')).toContainText('Pedidos Panadería');
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText('Métricas actualizadas correctamente')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Período de análisis' }).click();
+  await page.getByRole('option', { name: 'Últimos 180 días' }).click();
+  await expect(page.getByTestId('top-proyectos')).toContainText('Tienda en línea Aurora');
+  await captura(page, 'metricas');
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar Reporte' }).click();
+  const archivo = await descarga;
+  expect(archivo.suggestedFilename()).toMatch(/^reporte_proyectos_\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByText('Reporte exportado correctamente')).toBeVisible();
+  const csv = readFileSync((await archivo.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const lineas = csv.trim().split('\r\n');
+  expect(lineas[0]).toBe('Proyecto,Estado,Progreso (%),Total Servicios,Servicios Activos,Servicios Completados,Tiempo Activo (días),Última Actividad');
+  const todos = await apiCall<Array<{ nombre: string; estado: string; instancias: Array<{ estado: string }> }>>(page, 'proyectos', 'listar', {});
+  const etiquetas: Record<string, string> = { activo: 'Activo', inactivo: 'Inactivo', en_proceso: 'En Proceso', completado: 'Completado', cancelado: 'Cancelado', pausado: 'Pausado' };
+  expect(lineas.length - 1).toBe(Math.min(10, todos.length));
+  for (const linea of lineas.slice(1)) {
+    const campos = linea.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
+    const p = todos.find((x) => x.nombre === campos[0]);
+    expect(p, campos[0]).toBeTruthy();
+    expect(campos[1]).toBe(etiquetas[p!.estado]);
+    expect(Number(campos[3])).toBe(p!.instancias.length);
+    expect(Number(campos[4])).toBe(p!.instancias.filter((i) => i.estado === 'activo').length);
+    expect(Number(campos[5])).toBe(p!.instancias.filter((i) => i.estado === 'completado').length);
+  }
+
+  // Alerts navigate: services with errors → service administration.
+  await page.getByRole('button', { name: 'Ver servicios' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/proyectos\/administrar-servicios$/);
+});
