@@ -178,7 +178,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {e.webhook_n8n ? (
                         <Group gap={4} wrap="nowrap">
-                          <Badge color="green" variant="light" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
+                          <Badge color="green" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
                             {t.conectado}
                           </Badge>
                           <Tooltip label={t.copiarWebhook}>
@@ -188,7 +188,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                           </Tooltip>
                         </Group>
                       ) : (
-                        <Badge color="red" variant="light" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
+                        <Badge color="red" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
                           {t.sinConectar}
                         </Badge>
                       )}
