@@ -136,6 +136,17 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
       omitidas: 0,
     };
     const concurrency = options.simultaneas ?? config.maxSimultaneas;
+    // The cap is checked again during the run, at most once a second (not once per request).
+    let topeRevisado = 0;
+    let topeCheck: Promise<void> = Promise.resolve();
+    const revisarTope = () => {
+      const ahora = Date.now();
+      if (ahora - topeRevisado >= 1000) {
+        topeRevisado = ahora;
+        topeCheck = comprobarTope(repo, campanaId);
+      }
+      return topeCheck;
+    };
     enCurso.add(owner);
     let loteId = '';
     podar();
@@ -159,7 +170,7 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
             else if (!dentroDeHorario(now(), config.horaInicio, config.horaFin, config.zonaHoraria)) result = { estado: 'omitida', detalle: t.llamar.fueraDeHorarioCorto };
             else {
               try {
-                await comprobarTope(repo, campanaId);
+                await revisarTope();
                 result = await enviar(cliente, config, { signal: jobCtx.signal, timeoutMs: options.timeoutMs });
               } catch (error) {
                 result = { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar };
