@@ -141,6 +141,8 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     expect(wp.json).toMatchObject({ name: 'Wordpress Flow - Tienda Aurora - Bot WordPress', table_supabase: 'tienda_aurora_bot_wordpress_registro_bot_wordpress' });
 
     const proyecto = await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id });
+    // The JSON mirror is not an edit of the project: its last activity does not move.
+    expect(proyecto.updated_at).toBe(p.updated_at);
     const por = Object.fromEntries(proyecto.instancias.map((i) => [i.tipo_servicio, i]));
     const waUuid = (wa.json as { empresa_id: string }).empresa_id;
     expect(por.whatsapp!.configuracion).toMatchObject({

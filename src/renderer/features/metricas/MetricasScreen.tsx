@@ -223,7 +223,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
                 d.top.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td fw={600}>{p.nombre}</Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={130}>
                       <EstadoProyectoBadge estado={p.estado} />
                     </Table.Td>
                     <Table.Td miw={140}>

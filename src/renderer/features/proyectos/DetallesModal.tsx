@@ -35,7 +35,7 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
   const reporte = useQuery({ queryKey: ['proyectos', proyecto.id, 'reporte'], queryFn: () => api.proyectos.reporte({ id: proyecto.id }) });
   const r = reporte.data;
   return (
-    <Modal opened onClose={onClose} size="xl" title={t.detallesTitulo(proyecto.nombre)} centered>
+    <Modal opened onClose={onClose} size="xl" title={t.detallesTitulo(proyecto.nombre)} styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }} centered>
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">
           <Stack gap={6}>

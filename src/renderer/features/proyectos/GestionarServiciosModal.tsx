@@ -224,7 +224,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
   const instancias = proyecto.data?.instancias ?? [];
 
   return (
-    <Modal opened onClose={onClose} fullScreen title={t.gestionarTitulo} transitionProps={{ transition: 'fade', duration: 150 }}>
+    <Modal opened onClose={onClose} fullScreen title={t.gestionarTitulo} styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }} transitionProps={{ transition: 'fade', duration: 150 }}>
       <Stack gap="lg" maw={1200} mx="auto">
         <Text c="dimmed">{t.gestionarSubtitulo(proyecto.data?.nombre ?? '')}</Text>
         {catalogo.isError ? (
@@ -261,7 +261,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
                       </Stack>
                     </Group>
                     {ya ? (
-                      <Badge color="gray" variant="light">
+                      <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
                         {t.yaAgregado}
                       </Badge>
                     ) : (

@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { es } from '../../src/shared/i18n/es';
+import {
+  baseAgentesDesde,
+  canalDeTipoServicio,
+  fallaTablaAborta,
+  nombreFlujo,
+  nombreTablaLibre,
+  sugerirNombreTabla,
+  tablaCreablePorFuncion,
+  validarNombreInstancia,
+  webhookAgente,
+  WEBHOOK_FLUJO,
+} from '../../src/shared/domain/bot-tablas';
+import { debeDesactivarEmpresa, empresaAReutilizar, nombreUnico, planificarServicios, type InstanciaServicio } from '../../src/shared/domain/provision';
+import { estadoProyectoConocido, etiquetaEstadoProyecto, progresoBadge, progresoEstimado } from '../../src/shared/domain/proyectos';
+import { ALFABETO_CONTRASENA, enlaceAccesoEmpresa, esHashBcrypt, generarContrasenaPortal, generarUsuarioPortal } from '../../src/shared/domain/empresas';
+import { alertasDe, alturaBarra, campoCsv, rangoPeriodo, reporteCsv } from '../../src/shared/domain/metricas';
+import { planValido, formatoCosto } from '../../src/shared/domain/planes';
+import { categoriaDeTipo, parsearConfiguracion, plantilla, reglasServicio } from '../../src/shared/domain/servicios';
+
+const inst = (tipo: string, cfg: Record<string, unknown> = {}, created = '2026-01-01T00:00:00Z', id = `${tipo}_1`): InstanciaServicio => ({
+  id, proyecto_id: 'p', empresa_id: null, tipo_servicio: tipo, nombre_instancia: id, estado: 'activo', categoria: null, configuracion: cfg, created_at: created,
+});
+
+describe('nombres de instancia y de tabla (§5)', () => {
+  it('valida con los mensajes exactos', () => {
+    expect(validarNombreInstancia('whatsapp', '   ')).toBe('El nombre de la instancia es obligatorio');
+    expect(validarNombreInstancia('bot_wordpress', 'abcd')).toBe('El nombre de la instancia debe tener al menos 5 caracteres y no puede contener caracteres especiales');
+    for (const c of ['<', '>', ':', '"', '/', '\\', '|', '?', '*']) expect(validarNombreInstancia('bot_duda', `Bot ${c} Duda`)).toBe(es.proyectos.nombreInstanciaInvalido);
+    expect(validarNombreInstancia('bot_shopify', '  abcde  ')).toBeNull();
+    expect(validarNombreInstancia('llamadas', 'Camp')).toBe('El nombre de la campaña debe tener al menos 5 caracteres');
+    expect(validarNombreInstancia('llamadas', 'Camp: 1')).toBeNull();
+    expect(validarNombreInstancia('otro_servicio', 'ab')).toBeNull();
+  });
+
+  it('genera la tabla con el sufijo del canal y la hace única antes del sufijo', () => {
+    expect(sugerirNombreTabla('Tienda Aurora - WhatsApp', 'whatsapp')).toBe('tienda_aurora_whatsapp_registro_whatsapp');
+    expect(sugerirNombreTabla('Mi  Bot!!', 'wordpress')).toBe('mi_bot_registro_bot_wordpress');
+    expect(sugerirNombreTabla('x', 'shopify')).toBe('x_registro_bot_shopify');
+    expect(sugerirNombreTabla('__Bot__', 'duda')).toBe('bot_registro_bot_duda');
+    const ocupados = new Set(['mi_bot_registro_bot_wordpress', 'mi_bot_2_registro_bot_wordpress']);
+    expect(nombreTablaLibre('Mi Bot', 'wordpress', ocupados)).toBe('mi_bot_3_registro_bot_wordpress');
+    expect(nombreTablaLibre('2024 Ventas', 'duda', new Set())).toBe('t_2024_ventas_registro_bot_duda');
+    const larga = nombreTablaLibre('x'.repeat(80), 'whatsapp', new Set([sugerirNombreTabla('x'.repeat(80), 'whatsapp')]));
+    expect(larga.length).toBeLessThanOrEqual(63);
+    expect(larga.endsWith('_2_registro_whatsapp')).toBe(true);
+    for (const n of ['Tienda Aurora', '2024 Ventas', 'ñandú café']) expect(tablaCreablePorFuncion(nombreTablaLibre(n, 'whatsapp', new Set()))).toBe(true);
+  });
+
+  it('flujos, webhooks y la regla de falla de tabla por canal (§7)', () => {
+    expect(nombreFlujo('wordpress', 'A')).toBe('Wordpress Flow - A');
+    expect(nombreFlujo('whatsapp', 'A')).toBe('WhatsApp Flow - A');
+    expect(nombreFlujo('shopify', 'A')).toBe('shopify Flow - A');
+    expect(nombreFlujo('duda', 'A')).toBe('Duda Flow - A');
+    expect(WEBHOOK_FLUJO).toEqual({ wordpress: 'flujoBots', shopify: 'flujoBots', duda: 'flujoBots', whatsapp: 'flujoWhatsapp' });
+    expect([fallaTablaAborta('wordpress'), fallaTablaAborta('shopify'), fallaTablaAborta('duda'), fallaTablaAborta('whatsapp')]).toEqual([false, false, true, true]);
+    expect(webhookAgente('https://n8n.x.co/webhook/', 'u-1')).toBe('https://n8n.x.co/webhook/u-1');
+    expect(baseAgentesDesde('https://n8n.x.co/webhook/crear-flujo')).toBe('https://n8n.x.co/webhook');
+    expect(canalDeTipoServicio('llamadas')).toBeNull();
+  });
+});
+
+describe('aplicar servicios (§5, §7, §8)', () => {
+  it('una instancia por tipo y nombres únicos con sufijo numérico', () => {
+    const plan = planificarServicios([{ tipo_servicio: 'whatsapp', nombre_instancia: 'Bot Wordpress' }], [
+      { tipo: 'whatsapp', nombre_instancia: 'Otro' },
+      { tipo: 'bot_wordpress', nombre_instancia: 'Bot Wordpress' },
+      { tipo: 'bot_duda', nombre_instancia: 'bot wordpress' },
+      { tipo: 'bot_duda', nombre_instancia: 'Duplicado' },
+    ]);
+    expect(plan.omitidos).toEqual(['whatsapp', 'bot_duda']);
+    expect(plan.agregar.map((a) => a.nombre_instancia)).toEqual(['Bot Wordpress 1', 'bot wordpress 2']);
+    expect(nombreUnico('A', new Set(['a', 'a 1']))).toBe('A 2');
+  });
+
+  it('orden de reutilización: WhatsApp → Shopify → Duda → otro bot; solo para WhatsApp, Shopify y Duda', () => {
+    const wp = inst('bot_wordpress', { empresa_uuid: 'wp', table_supabase: 't_wp' }, '2026-01-01T00:00:00Z');
+    const duda = inst('bot_duda', { empresa_uuid: 'du', table_supabase: 't_du' }, '2026-01-02T00:00:00Z');
+    const shop = inst('bot_shopify', { empresa_uuid: 'sh', table_supabase: 't_sh' }, '2026-01-03T00:00:00Z');
+    const wa = inst('whatsapp', { empresa_uuid: 'wa', table_supabase: 't_wa', webhook_n8n: 'h' }, '2026-01-04T00:00:00Z');
+    expect(empresaAReutilizar('bot_duda', [wp, duda, shop, wa])).toMatchObject({ empresa_uuid: 'wa', mismoCanal: false });
+    expect(empresaAReutilizar('bot_duda', [wp, duda, shop])).toMatchObject({ empresa_uuid: 'sh' });
+    expect(empresaAReutilizar('bot_shopify', [wp, duda])).toMatchObject({ empresa_uuid: 'du' });
+    expect(empresaAReutilizar('whatsapp', [wp])).toMatchObject({ empresa_uuid: 'wp', table_supabase: 't_wp' });
+    expect(empresaAReutilizar('bot_wordpress', [wa])).toBeNull();
+    expect(empresaAReutilizar('llamadas', [wa])).toBeNull();
+    expect(empresaAReutilizar('whatsapp', [])).toBeNull();
+    // An incomplete company (table not created) is not offered; the chosen WhatsApp company comes first.
+    expect(empresaAReutilizar('bot_shopify', [inst('whatsapp', { empresa_uuid: 'x', table_supabase: 't', tabla_creada: false })])).toBeNull();
+    expect(empresaAReutilizar('whatsapp', [shop], { uuid: 'elegida', table_supabase: 't_e', webhook_n8n: null })).toMatchObject({ empresa_uuid: 'elegida', mismoCanal: true });
+  });
+
+  it('desactiva la empresa solo si ninguna otra instancia del mismo tipo la usa; llamadas nunca', () => {
+    const a = inst('whatsapp', { empresa_uuid: 'u' }, undefined, 'a');
+    const b = inst('whatsapp', { empresa_uuid: 'u' }, undefined, 'b');
+    const c = inst('bot_duda', { empresa_uuid: 'u' }, undefined, 'c');
+    expect(debeDesactivarEmpresa(a, [a, b, c])).toBe(false);
+    expect(debeDesactivarEmpresa(a, [a, c])).toBe(true);
+    expect(debeDesactivarEmpresa(inst('llamadas', { campana_id: 1 }), [])).toBe(false);
+    expect(debeDesactivarEmpresa(inst('whatsapp', {}), [])).toBe(false);
+  });
+});
+
+describe('estados y progreso (§4)', () => {
+  it('badge 0/25/50/75/100 y desconocido como Inactivo', () => {
+    expect(['inactivo', 'activo', 'en_proceso', 'pausado', 'completado', 'cancelado'].map(progresoBadge)).toEqual([0, 25, 50, 75, 100, 0]);
+    expect(estadoProyectoConocido('raro')).toBe('inactivo');
+    expect(etiquetaEstadoProyecto('raro')).toBe('Inactivo');
+    expect(etiquetaEstadoProyecto('en_proceso')).toBe('En Proceso');
+  });
+  it('progreso estimado ponderado', () => {
+    expect(progresoEstimado('completado', [])).toBe(100);
+    expect(progresoEstimado('cancelado', ['completado'])).toBe(0);
+    expect(progresoEstimado('activo', [])).toBe(0);
+    expect(progresoEstimado('activo', ['completado', 'en_proceso', 'activo', 'error'])).toBe(56); // 225/4 = 56.25
+    expect(progresoEstimado('en_proceso', ['en_proceso', 'activo'])).toBe(63); // 62.5 rounds up
+  });
+});
+
+describe('credenciales del portal (§6 y el cambio a hash)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('usuario y contraseña de 8 caracteres del alfabeto, de la fuente criptográfica', () => {
+    expect(generarUsuarioPortal('  Café  Origen S.A.S ')).toBe('usuario_café_origen_s.a.s');
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    const claves = new Set(Array.from({ length: 200 }, () => generarContrasenaPortal()));
+    expect(spy).toHaveBeenCalled();
+    expect(claves.size).toBe(200);
+    for (const c of claves) {
+      expect(c).toHaveLength(8);
+      for (const ch of c) expect(ALFABETO_CONTRASENA).toContain(ch);
+    }
+  });
+  it('sin sesgo de módulo: los bytes fuera del múltiplo se descartan', () => {
+    const bytes = [255, 250, 0, 1, 2, 3, 4, 5, 6, 7, 8];
+    const fuente = (b: Uint8Array) => {
+      for (let i = 0; i < b.length; i += 1) b[i] = bytes.shift() ?? 9;
+      return b;
+    };
+    expect(generarContrasenaPortal(fuente)).toBe(ALFABETO_CONTRASENA.slice(0, 8));
+  });
+  it('enlace de acceso y reconocimiento de hash bcrypt', () => {
+    expect(enlaceAccesoEmpresa('https://panel.agencia.co/', 'abc')).toBe('https://panel.agencia.co/accesoempresas/abc');
+    expect(esHashBcrypt('$2a$10$' + 'a'.repeat(53))).toBe(true);
+    expect(esHashBcrypt('Abc12345')).toBe(false);
+  });
+});
+
+describe('catálogo, planes y métricas', () => {
+  it('reglas del formulario de servicio y plantillas', () => {
+    expect(reglasServicio.nombre('ab')).toBe(es.servicios.nombreMinimo);
+    expect(reglasServicio.tipo('Bot')).toBe(es.servicios.tipoInvalido);
+    expect(reglasServicio.descripcion('corta')).toBe(es.servicios.descripcionMinima);
+    expect(reglasServicio.icono('rocket')).toBe(es.servicios.iconoInvalido);
+    expect(reglasServicio.categoria('Otra')).toBe(es.servicios.categoriaInvalida);
+    expect(parsearConfiguracion('')).toEqual({ ok: true, valor: {} });
+    expect(parsearConfiguracion('[1]')).toEqual({ ok: false, error: es.servicios.configuracionInvalida });
+    expect(plantilla('llamadas').configuracion).toMatchObject({ minutos_disponibles: 0, max_concurrent_calls: 5 });
+    expect(() => plantilla('nada')).toThrow('Plantilla no encontrada');
+    expect([categoriaDeTipo('bot_shopify'), categoriaDeTipo('bot_duda'), categoriaDeTipo('whatsapp'), categoriaDeTipo('x'), categoriaDeTipo(null)]).toEqual([
+      'E-commerce', 'Atención al Cliente', 'Comunicación', 'Otros', 'Sin especificar',
+    ]);
+  });
+  it('regla de la alerta del plan y costo con $', () => {
+    expect(planValido({ title: 'A', description: 'B', cost: 0 })).toBe(false);
+    expect(planValido({ title: ' ', description: 'B', cost: 1 })).toBe(false);
+    expect(planValido({ title: 'A', description: 'B', cost: '0.01' })).toBe(true);
+    expect(formatoCosto(49.9)).toBe('$49.90');
+  });
+  it('alertas con su navegación, periodo, CSV y barras', () => {
+    const a = alertasDe({ proyectos_largos: 2, sin_nuevos: true, sin_servicios: 1, servicios_error: 3 });
+    expect(a.map((x) => [x.tipo, x.ruta])).toEqual([
+      ['proyectos_largos', '/dashboard/proyectos'],
+      ['sin_nuevos', '/dashboard/proyectos'],
+      ['sin_servicios', '/dashboard/proyectos'],
+      ['servicios_error', '/dashboard/proyectos/administrar-servicios'],
+    ]);
+    expect(alertasDe({ proyectos_largos: 0, sin_nuevos: false, sin_servicios: 0, servicios_error: 0 })).toEqual([]);
+    expect(rangoPeriodo({ desde: '2026-11-01', hasta: '2026-11-02' }, new Date())).toEqual({ desde: '2026-11-01T05:00:00.000Z', hasta: '2026-11-03T04:59:59.999Z' });
+    expect(campoCsv('a,b')).toBe('"a,b"');
+    expect(campoCsv('=1+1')).toBe("'=1+1");
+    const filas = Array.from({ length: 12 }, (_, k) => ({ id: String(k), nombre: `P ${k}`, estado: 'activo', progreso: 50, total_servicios: 2, servicios_activos: 1, servicios_completados: 0, dias_activo: 3, ultima_actividad: '2026-11-21T15:00:00Z' }));
+    const csv = reporteCsv(filas, etiquetaEstadoProyecto).trim().split('\r\n');
+    expect(csv[0]).toBe('Proyecto,Estado,Progreso (%),Total Servicios,Servicios Activos,Servicios Completados,Tiempo Activo (días),Última Actividad');
+    expect(csv).toHaveLength(11);
+    expect(csv[1]!.startsWith('P 0,Activo,50,2,1,0,3,')).toBe(true);
+    expect([alturaBarra(0, 10), alturaBarra(10, 10), alturaBarra(5, 0)]).toEqual([20, 200, 20]);
+  });
+});
