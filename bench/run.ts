@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
 import { seedDemoData } from '../src/main/backends/embedded/seed';
 import { openPgliteWorker } from '../src/main/backends/embedded/pglite-worker-client';
+import { benchBotsMensajes } from './bots-mensajes';
 import { createApi } from '../src/shared/api';
 import { createDispatcher, type Implementations } from '../src/main/dispatch';
 
@@ -85,6 +86,9 @@ async function main() {
     record(`búsqueda global (mediana de ${samples.length})`, median(samples), 100);
     record('búsqueda global (p95)', p95(samples));
     await big.close();
+
+    // Chat-bot conversations at scale (sessions, stats and summary in SQL).
+    await benchBotsMensajes(record, base);
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

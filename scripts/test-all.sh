@@ -26,6 +26,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 
 mkdir -p test-results
+rm -f test-results/*.status test-results/vitest.json test-results/e2e.json
 echo "== Tipos y lint"
 npx tsc --noEmit -p tsconfig.json
 npx eslint .
@@ -33,20 +34,23 @@ npx eslint .
 echo "== Compilación (electron-vite: main, preload, renderer)"
 npx electron-vite build >/dev/null
 
-echo "== vitest (unitarias e integración, con llavero real)"
+echo "== vitest y Playwright, dentro de una sesión dbus con un llavero real (gnome-keyring)"
+# One throwaway HOME and keyring for both runners: the served app of the e2e tests keeps its webhook
+# credentials in the same real Secret Service the vault tests use.
 keyring_home=$(mktemp -d)
 set +e
 HOME="$keyring_home" dbus-run-session -- bash -c '
   echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
   npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+  echo $? > test-results/vitest.status
+  echo "== Playwright (Chromium de Debian contra la versión web servida)"
+  CI=1 npx playwright test --output=test-results/e2e-artifacts
+  echo $? > test-results/e2e.status
 '
-vitest_status=$?
-
-echo "== Playwright (Chromium de Debian contra la versión web servida)"
-CI=1 npx playwright test
-e2e_status=$?
 set -e
 rm -rf "$keyring_home"
+vitest_status=$(cat test-results/vitest.status 2>/dev/null || echo 1)
+e2e_status=$(cat test-results/e2e.status 2>/dev/null || echo 1)
 
 node scripts/test-summary.mjs test-results/vitest.json test-results/e2e.json
-[ $vitest_status -eq 0 ] && [ $e2e_status -eq 0 ]
+[ "$vitest_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
