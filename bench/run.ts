@@ -10,6 +10,9 @@ import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded
 import { seedDemoData } from '../src/main/backends/embedded/seed';
 import { openPgliteWorker } from '../src/main/backends/embedded/pglite-worker-client';
 import { benchBotsMensajes } from './bots-mensajes';
+import { benchLlamadas } from './llamadas-bench';
+import { createJsonSettings } from '../src/main/settings/json-settings';
+import { createHttpWebhooks } from '../src/main/webhooks/http-webhooks';
 import { createApi } from '../src/shared/api';
 import { createDispatcher, type Implementations } from '../src/main/dispatch';
 
@@ -65,6 +68,9 @@ async function main() {
     // 3. Search at scale: 50,000 clients and 200,000 calls.
     const bigDir = join(base, 'grande');
     const big = await openEmbeddedBackend({ dataDir: bigDir, seedDemoData: false });
+    // Settings and webhooks as the host gives them (the calls part configures a local webhook server).
+    const settings = createJsonSettings(join(base, 'ajustes.json'));
+    Object.assign(big.backend, { settings, webhooks: createHttpWebhooks(settings, undefined) });
     const [seedMs, summary] = await time(() => seedDemoData(big.db, { scale: { clientes: 50_000, llamadas: 200_000 } }));
     record('cargar 50.000 clientes y 200.000 llamadas', seedMs, undefined, `(${JSON.stringify(summary).slice(0, 60)}…)`);
     const dispatch = createDispatcher(createApi(big.backend) as unknown as Implementations);
@@ -85,6 +91,9 @@ async function main() {
     }
     record(`búsqueda global (mediana de ${samples.length})`, median(samples), 100);
     record('búsqueda global (p95)', p95(samples));
+
+    // Call campaigns at the same scale: client pages, Resumen, CSV import, bulk dispatch.
+    await benchLlamadas(dispatch, ctx, record);
     await big.close();
 
     // Chat-bot conversations at scale (sessions, stats and summary in SQL).
