@@ -351,7 +351,7 @@ export default function EmpresasScreen() {
                     <Table.Td>
                       {e.usuario_cliente ? <Code>{e.usuario_cliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={110}>
                       <Badge color={e.activo ? 'green' : 'gray'} variant="light" radius="sm">
                         {e.activo ? t.activa : t.inactiva}
                       </Badge>
