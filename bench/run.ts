@@ -9,7 +9,10 @@ import { performance } from 'node:perf_hooks';
 import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
 import { seedDemoData } from '../src/main/backends/embedded/seed';
 import { openPgliteWorker } from '../src/main/backends/embedded/pglite-worker-client';
+import { execFileSync } from 'node:child_process';
 import { benchBotsMensajes } from './bots-mensajes';
+import { benchMetricas } from './gestion-metricas';
+import { OBJETIVO_PORTAL_BYTES, tamanoPortal } from './portal-tamano';
 import { benchLlamadas } from './llamadas-bench';
 import { createJsonSettings } from '../src/main/settings/json-settings';
 import { createHttpWebhooks } from '../src/main/webhooks/http-webhooks';
@@ -96,8 +99,21 @@ async function main() {
     await benchLlamadas(dispatch, ctx, record);
     await big.close();
 
+    // Projects: the metrics dashboard at scale.
+    await benchMetricas(record, base);
+
     // Chat-bot conversations at scale (sessions, stats and summary in SQL).
     await benchBotsMensajes(record, base);
+
+    // The company portal's first load, from a fresh web build.
+    execFileSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.web.config.ts', '--logLevel', 'error'], { stdio: 'inherit' });
+    const portal = tamanoPortal();
+    rows.push({
+      medida: 'portal: JavaScript de la primera carga (gzip)',
+      valor: `${(portal.primeraCarga / 1024).toFixed(1)} KB`,
+      objetivo: `< ${OBJETIVO_PORTAL_BYTES / 1024} KB`,
+      ok: portal.primeraCarga < OBJETIVO_PORTAL_BYTES ? 'sí' : 'NO',
+    });
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

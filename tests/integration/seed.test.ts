@@ -193,8 +193,8 @@ describe.each(BACKENDS)('datos de demostración en %s', (_name, fresh) => {
     }
     expect(await count(db, `select count(*) as n from historial_estados where entidad_tipo = 'proyecto'`)).toBeGreaterThanOrEqual(rows.length);
     expect(await count(db, 'select count(*) as n from metricas_proyectos')).toBeGreaterThan(0);
-    // The portal password is generated with 8 characters and kept only as a bcrypt hash (the projects migration).
-    expect(await count(db, `select count(*) as n from empresas where usuario_cliente like 'usuario\\_%' and (length(contrasena_cliente) = 8 or contrasena_cliente ~ '^\\$2[abxy]\\$')`))
+    // The portal password is generated and kept only as a bcrypt hash.
+    expect(await count(db, `select count(*) as n from empresas where usuario_cliente like 'usuario\\_%' and contrasena_cliente ~ '^\\$2[abxy]\\$'`))
       .toBe(summary.counts.empresas);
   });
 

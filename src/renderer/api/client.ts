@@ -1,14 +1,18 @@
 import type { ApiClient } from '../../shared/contract';
 import { createApiClient } from './create-client';
 import { httpTransport, ipcTransport, preloadApi } from './transports';
+import { staticAwareFetch } from './direct-static';
 
 export { isEnvelope, unwrapEnvelope, createApiClient } from './create-client';
 export type { Transport } from './create-client';
 
 const bridge = preloadApi();
 
-/** The one client every screen uses: IPC inside the desktop app, HTTP in the browser. */
-export const api: ApiClient = createApiClient(bridge ? ipcTransport(bridge) : httpTransport());
+/**
+ * The one client every screen uses: IPC inside the desktop app, HTTP in the browser. On a static host
+ * (no Node side) operator operations answer that they need the desktop app instead of "no connection".
+ */
+export const api: ApiClient = createApiClient(bridge ? ipcTransport(bridge) : httpTransport(staticAwareFetch()));
 
 /** Which transport this renderer runs on (shown nowhere yet; handy for diagnostics and tests). */
 export const transportKind: 'ipc' | 'http' = bridge ? 'ipc' : 'http';

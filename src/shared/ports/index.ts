@@ -19,6 +19,8 @@ export interface Backend {
   auth: AuthPort;
   /** A data port acting as the given operator (row-level security applies). */
   dataFor(session: AuthSession): DataPort;
+  /** A data port with no operator (role anon): only the public portal functions answer it. */
+  anonData?(): DataPort;
   secrets?: SecretsPort;
   settings?: SettingsPort;
   /** The automation webhooks (outbound calls, flow creation, analysis), called from the Node side. */

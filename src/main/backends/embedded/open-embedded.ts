@@ -57,6 +57,10 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
         );
         return { run: async (query) => (await executor).run(query) };
       },
+      anonData: () => {
+        const executor = catalogReady.then((catalog) => createSqlExecutor(client, { role: 'anon', claims: null }, catalog));
+        return { run: async (query) => (await executor).run(query) };
+      },
       ...(options.now ? { now: options.now } : {}),
     };
     let closed = false;

@@ -825,7 +825,10 @@ export async function seedDemoData(client: SqlClient, options: SeedOptions = {})
     await tx.query(
       `insert into public.empresas
          (id, nombre, descripcion, ruc, direccion, telefono, email, website, activo, usuario_cliente, contrasena_cliente, created_at)
-       select * from jsonb_to_recordset($1::jsonb) as x(
+       -- Portal passwords are only ever stored as bcrypt hashes (operators generate a new one to hand out).
+       select x.id, x.nombre, x.descripcion, x.ruc, x.direccion, x.telefono, x.email, x.website, x.activo, x.usuario_cliente,
+              crypt(x.contrasena_cliente, gen_salt('bf', 10)), x.created_at
+         from jsonb_to_recordset($1::jsonb) as x(
          id uuid, nombre text, descripcion text, ruc text, direccion text, telefono text, email text, website text,
          activo boolean, usuario_cliente text, contrasena_cliente text, created_at timestamptz)`,
       [JSON.stringify(EMPRESAS.map((e, k) => ({

@@ -170,9 +170,19 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     };
   }
 
+  // The company portal's functions are called as anon: one client without any session.
+  let anonClient: SupabaseClient | null = null;
+
   return {
     kind: 'hosted',
     auth,
+    anonData() {
+      anonClient ??= createClient(config.url, config.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        ...(typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {}),
+      });
+      return createSupabaseExecutor(anonClient);
+    },
     dataFor(session) {
       const live = sessions.get(hash(session.token));
       if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);

@@ -1,6 +1,5 @@
 import type { ApiDeps, ApiImplementation } from '../index';
 import type { Backend, DataPort } from '../../ports';
-import type { AuthSession } from '../../ports/auth';
 import type { CallContext } from '../context';
 import { AppError } from '../../errors';
 import { portal as t } from '../../i18n/areas/portal';
@@ -15,23 +14,9 @@ export { portalOperaciones, type PortalRpc, type PortalTokenStore } from './oper
  */
 export const PORTAL_COOKIE_CONTEXT = 'portalCookie';
 
-/** A backend that can run queries with no signed-in operator (the anon role). Optional on the port today. */
-type BackendConAnon = Backend & { anonData?: () => DataPort };
-
-/**
- * Until the backends expose an anon data port, the embedded one runs the portal functions as an
- * "authenticated" caller with no operator profile: row-level security then grants nothing, and the
- * security-definer portal functions (granted to anon and authenticated alike) decide on the token alone.
- */
-const SIN_OPERADOR: AuthSession = {
-  token: 'portal',
-  expiresAt: '9999-12-31T00:00:00.000Z',
-  operator: { id: '00000000-0000-0000-0000-000000000000', email: 'portal@invalid', nombre: 'Portal', esAdmin: false, createdAt: '1970-01-01T00:00:00.000Z' },
-};
-
-function portalData(backend: BackendConAnon): DataPort {
+/** Portal functions run as anon: they decide on the portal token alone, never on an operator session. */
+function portalData(backend: Backend): DataPort {
   if (backend.anonData) return backend.anonData();
-  if (backend.kind === 'embedded') return backend.dataFor(SIN_OPERADOR);
   throw new AppError('config', t.portalSinServidor);
 }
 
