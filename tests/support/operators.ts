@@ -53,6 +53,7 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
     auth: createEmbeddedAuth(db, clock.now),
     dataFor: (session) =>
       createSqlExecutor(db, { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } }, catalog),
+    anonData: () => createSqlExecutor(db, { role: 'anon', claims: null }, catalog),
     now: clock.now,
     settings,
     secrets,
