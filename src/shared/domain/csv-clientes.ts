@@ -63,48 +63,68 @@ export const claveCliente = (email: string, telefono: string) => `${normalizarEm
  * clients (pass an empty set for a first pass, then mark with marcarExistentes).
  */
 export function analizarFilas(rows: readonly (readonly unknown[])[], existentes: ReadonlySet<string> = new Set()): ResultadoCsv {
-  const nonEmpty = rows.filter((r) => r.some((c) => limpiarCampo(c) !== ''));
-  if (nonEmpty.length === 0) return { ok: false, error: t.csv.errorVacio };
-  const header = (rows.find((r) => r.some((c) => limpiarCampo(c) !== '')) ?? []).map((c) => normalizarEncabezado(String(c ?? '')));
-  const headerIndex = rows.indexOf(rows.find((r) => r.some((c) => limpiarCampo(c) !== ''))!);
+  // Every cell is cleaned once (100,000 rows × 6 cells): emptiness, the reason text and the values read it.
+  const limpias = rows.map((r) => r.map((c) => limpiarCampo(c)));
+  const tieneDatos = (r: readonly string[]) => r.some((c) => c !== '');
+  let nonEmpty = 0;
+  let headerIndex = -1;
+  for (let i = 0; i < limpias.length; i += 1) {
+    if (!tieneDatos(limpias[i]!)) continue;
+    nonEmpty += 1;
+    if (headerIndex < 0) headerIndex = i;
+  }
+  if (nonEmpty === 0) return { ok: false, error: t.csv.errorVacio };
+  const header = rows[headerIndex]!.map((c) => normalizarEncabezado(String(c ?? '')));
   const col = (name: string) => header.indexOf(name);
   const iEmail = col('email');
   const iTel = col('telefono');
   if (iEmail < 0 || iTel < 0) return { ok: false, error: t.csv.errorColumnas };
-  if (nonEmpty.length - 1 > CSV_MAX_FILAS) return { ok: false, error: t.csv.errorDemasiadasFilas(CSV_MAX_FILAS) };
+  if (nonEmpty - 1 > CSV_MAX_FILAS) return { ok: false, error: t.csv.errorDemasiadasFilas(CSV_MAX_FILAS) };
   const idx = Object.fromEntries(CSV_COLUMNAS.map((c) => [c, col(c)])) as Record<(typeof CSV_COLUMNAS)[number], number>;
 
+  // Helpers defined once, not per row (no closure per row of a 100,000-row file).
+  const valor = (limpia: readonly string[], j: number) => (j >= 0 ? (limpia[j] ?? '') : '');
+  const datos = (limpia: readonly string[]) => limpia.join(', ').slice(0, 120);
   const agregar: AnalisisCsv['agregar'] = [];
   const omitidas: FilaOmitida[] = [];
   const vistos = new Set<string>();
   for (let i = headerIndex + 1; i < rows.length; i += 1) {
     const row = rows[i]!;
+    const limpia = limpias[i]!;
     const fila = i + 1;
-    if (!row.some((c) => limpiarCampo(c) !== '')) continue;
-    const datos = row.map((c) => limpiarCampo(c)).join(', ').slice(0, 120);
+    if (!tieneDatos(limpia)) continue;
     if (row.length < 3) {
-      omitidas.push({ fila, motivo: 'pocasColumnas', datos });
+      omitidas.push({ fila, motivo: 'pocasColumnas', datos: datos(limpia) });
       continue;
     }
-    const get = (k: (typeof CSV_COLUMNAS)[number]) => (idx[k] >= 0 ? limpiarCampo(row[idx[k]]) : '');
-    const email = normalizarEmail(get('email'));
-    const telefono = normalizarTelefono(get('telefono'));
+    const email = normalizarEmail(valor(limpia, idx.email));
+    const telefono = normalizarTelefono(valor(limpia, idx.telefono));
     if (!email || !telefono) {
-      omitidas.push({ fila, motivo: 'sinEmailTelefono', datos });
+      omitidas.push({ fila, motivo: 'sinEmailTelefono', datos: datos(limpia) });
       continue;
     }
-    const valores = { nombre: get('nombre'), apellido: get('apellido'), email, telefono, empresa: get('empresa'), cargo: get('cargo') };
-    if (Object.values(valores).some((v) => v.length > CSV_MAX_CAMPO)) {
-      omitidas.push({ fila, motivo: 'campoLargo', datos });
+    const valores = {
+      nombre: valor(limpia, idx.nombre),
+      apellido: valor(limpia, idx.apellido),
+      email,
+      telefono,
+      empresa: valor(limpia, idx.empresa),
+      cargo: valor(limpia, idx.cargo),
+    };
+    if (
+      valores.nombre.length > CSV_MAX_CAMPO || valores.apellido.length > CSV_MAX_CAMPO || email.length > CSV_MAX_CAMPO ||
+      telefono.length > CSV_MAX_CAMPO || valores.empresa.length > CSV_MAX_CAMPO || valores.cargo.length > CSV_MAX_CAMPO
+    ) {
+      omitidas.push({ fila, motivo: 'campoLargo', datos: datos(limpia) });
       continue;
     }
     const clave = claveCliente(email, telefono);
     if (existentes.has(clave)) {
-      omitidas.push({ fila, motivo: 'duplicadoExistente', datos });
+      omitidas.push({ fila, motivo: 'duplicadoExistente', datos: datos(limpia) });
       continue;
     }
     if (vistos.has(clave)) {
-      omitidas.push({ fila, motivo: 'duplicadoArchivo', datos });
+      omitidas.push({ fila, motivo: 'duplicadoArchivo', datos: datos(limpia) });
       continue;
     }
     vistos.add(clave);

@@ -192,11 +192,22 @@ export function llamadasRepository(data: DataPort) {
     },
 
     async clavesExistentes(campanaId: number, claves: Array<{ email: string; telefono: string }>): Promise<Array<[string, string]>> {
-      const v = await scalar<Array<[string, string]> | null>(data, 'llamadas_claves_existentes', { p_campana: campanaId, p_claves: claves });
+      // One array per column: far less JSON for the database to parse than one object per key.
+      const p_columnas = { email: claves.map((c) => c.email), telefono: claves.map((c) => c.telefono) };
+      const v = await scalar<Array<[string, string]> | null>(data, 'llamadas_claves_existentes_columnas', { p_campana: campanaId, p_columnas });
       return v ?? [];
     },
     async importar(campanaId: number, filas: FilaImportacion[]): Promise<{ insertados: number; omitidos: number }> {
-      const v = await scalar<Row | null>(data, 'llamadas_importar_clientes', { p_campana: campanaId, p_filas: filas });
+      // One array per column (see 20261122000300): same rules and answer as llamadas_importar_clientes.
+      const p_columnas = {
+        nombre: filas.map((f) => f.nombre),
+        apellido: filas.map((f) => f.apellido),
+        email: filas.map((f) => f.email),
+        telefono: filas.map((f) => f.telefono),
+        empresa: filas.map((f) => f.empresa),
+        cargo: filas.map((f) => f.cargo),
+      };
+      const v = await scalar<Row | null>(data, 'llamadas_importar_clientes_columnas', { p_campana: campanaId, p_columnas });
       return { insertados: numeroOCero(v?.insertados), omitidos: numeroOCero(v?.omitidos) };
     },
 
