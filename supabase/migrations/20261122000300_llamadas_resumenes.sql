@@ -28,6 +28,8 @@ create table public.llamadas_resumen_horas (
   total bigint not null,
   constraint llamadas_resumen_horas_clave unique nulls not distinct (campana, hora, dia, status)
 );
+-- Rows that reach zero are deleted right away (found through this index, which is empty between statements).
+create index llamadas_resumen_horas_cero_idx on public.llamadas_resumen_horas (campana) where total <= 0;
 alter table public.llamadas_resumen_horas enable row level security;
 revoke all on public.llamadas_resumen_horas from public, anon, authenticated;
 grant all on public.llamadas_resumen_horas to service_role;
@@ -51,25 +53,19 @@ create or replace function public.llamadas_resumen_horas_del() returns trigger
 language plpgsql security definer set search_path = public, pg_temp
 as $$
 begin
-  with cambios as (
-    select v.campana, date_bin('1 hour', v.created_at, timestamptz '2000-01-01 00:00:00+00') as hora,
-           (v.created_at at time zone 'America/Bogota')::date as dia, v.status, count(*) as n
-      from viejas v
-     where v.campana is not null
-     group by 1, 2, 3, 4
-  ), escritas as (
-    update public.llamadas_resumen_horas s
-       set total = s.total - c.n
-      from cambios c
-     where s.campana = c.campana and s.hora is not distinct from c.hora and s.dia is not distinct from c.dia
-       and s.status is not distinct from c.status
-    returning s.campana, s.hora, s.dia, s.status, s.total
-  )
-  delete from public.llamadas_resumen_horas s
-   using escritas e
-   where e.total <= 0
-     and s.campana = e.campana and s.hora is not distinct from e.hora and s.dia is not distinct from e.dia
-     and s.status is not distinct from e.status;
+  update public.llamadas_resumen_horas s
+     set total = s.total - c.n
+    from (
+      select v.campana, date_bin('1 hour', v.created_at, timestamptz '2000-01-01 00:00:00+00') as hora,
+             (v.created_at at time zone 'America/Bogota')::date as dia, v.status, count(*) as n
+        from viejas v
+       where v.campana is not null
+       group by 1, 2, 3, 4
+    ) c
+   where s.campana = c.campana and s.hora is not distinct from c.hora and s.dia is not distinct from c.dia
+     and s.status is not distinct from c.status;
+  -- A separate statement: within one statement the rows just written are not visible to a delete.
+  delete from public.llamadas_resumen_horas where total <= 0;
   return null;
 end
 $$;
@@ -89,32 +85,23 @@ create or replace function public.llamadas_resumen_horas_upd() returns trigger
 language plpgsql security definer set search_path = public, pg_temp
 as $$
 begin
-  with cambios as (
-    select x.campana, x.hora, x.dia, x.status, sum(x.n)::bigint as n
-      from (
-        select v.campana, date_bin('1 hour', v.created_at, timestamptz '2000-01-01 00:00:00+00') as hora,
-               (v.created_at at time zone 'America/Bogota')::date as dia, v.status, -1 as n
-          from viejas v
-         where v.campana is not null
-        union all
-        select w.campana, date_bin('1 hour', w.created_at, timestamptz '2000-01-01 00:00:00+00'),
-               (w.created_at at time zone 'America/Bogota')::date, w.status, 1
-          from nuevas w
-         where w.campana is not null
-      ) x
-     group by 1, 2, 3, 4
-    having sum(x.n) <> 0
-  ), escritas as (
-    insert into public.llamadas_resumen_horas as s (campana, hora, dia, status, total)
-    select c.campana, c.hora, c.dia, c.status, c.n from cambios c
-    on conflict on constraint llamadas_resumen_horas_clave do update set total = s.total + excluded.total
-    returning s.campana, s.hora, s.dia, s.status, s.total
-  )
-  delete from public.llamadas_resumen_horas s
-   using escritas e
-   where e.total <= 0
-     and s.campana = e.campana and s.hora is not distinct from e.hora and s.dia is not distinct from e.dia
-     and s.status is not distinct from e.status;
+  insert into public.llamadas_resumen_horas as s (campana, hora, dia, status, total)
+  select x.campana, x.hora, x.dia, x.status, sum(x.n)::bigint
+    from (
+      select v.campana, date_bin('1 hour', v.created_at, timestamptz '2000-01-01 00:00:00+00') as hora,
+             (v.created_at at time zone 'America/Bogota')::date as dia, v.status, -1 as n
+        from viejas v
+       where v.campana is not null
+      union all
+      select w.campana, date_bin('1 hour', w.created_at, timestamptz '2000-01-01 00:00:00+00'),
+             (w.created_at at time zone 'America/Bogota')::date, w.status, 1
+        from nuevas w
+       where w.campana is not null
+    ) x
+   group by 1, 2, 3, 4
+  having sum(x.n) <> 0
+  on conflict on constraint llamadas_resumen_horas_clave do update set total = s.total + excluded.total;
+  delete from public.llamadas_resumen_horas where total <= 0;
   return null;
 end
 $$;
@@ -165,15 +152,10 @@ create or replace function public.llamadas_clientes_campana_del() returns trigge
 language plpgsql security definer set search_path = public, pg_temp
 as $$
 begin
-  with cambios as (
-    select v.campana_id, count(*) as n from viejas v group by 1
-  ), escritas as (
-    update public.llamadas_clientes_campana s set total = s.total - c.n
-      from cambios c
-     where s.campana_id = c.campana_id
-    returning s.campana_id, s.total
-  )
-  delete from public.llamadas_clientes_campana s using escritas e where e.total <= 0 and s.campana_id = e.campana_id;
+  update public.llamadas_clientes_campana s set total = s.total - c.n
+    from (select v.campana_id, count(*) as n from viejas v group by 1) c
+   where s.campana_id = c.campana_id;
+  delete from public.llamadas_clientes_campana where total <= 0;
   return null;
 end
 $$;
@@ -182,18 +164,13 @@ create or replace function public.llamadas_clientes_campana_upd() returns trigge
 language plpgsql security definer set search_path = public, pg_temp
 as $$
 begin
-  with cambios as (
-    select x.campana_id, sum(x.n)::bigint as n
-      from (select v.campana_id, -1 as n from viejas v union all select w.campana_id, 1 from nuevas w) x
-     group by 1
-    having sum(x.n) <> 0
-  ), escritas as (
-    insert into public.llamadas_clientes_campana as s (campana_id, total)
-    select c.campana_id, c.n from cambios c
-    on conflict (campana_id) do update set total = s.total + excluded.total
-    returning s.campana_id, s.total
-  )
-  delete from public.llamadas_clientes_campana s using escritas e where e.total <= 0 and s.campana_id = e.campana_id;
+  insert into public.llamadas_clientes_campana as s (campana_id, total)
+  select x.campana_id, sum(x.n)::bigint
+    from (select v.campana_id, -1 as n from viejas v union all select w.campana_id, 1 from nuevas w) x
+   group by 1
+  having sum(x.n) <> 0
+  on conflict (campana_id) do update set total = s.total + excluded.total;
+  delete from public.llamadas_clientes_campana where total <= 0;
   return null;
 end
 $$;
