@@ -35,7 +35,7 @@ export function HistorialModal({ cliente, onClose }: { cliente: ClienteFila; onC
 
   return (
     <>
-      <Modal opened onClose={onClose} title={<Text fw={700}>{`${h.titulo} · ${cliente.nombre} ${cliente.apellido}`}</Text>} size="xl" centered>
+      <Modal opened onClose={onClose} title={<Text fw={700}>{`${h.titulo} · ${cliente.nombre} ${cliente.apellido}`}</Text>} size={1000} centered>
         <Stack>
           <Group justify="space-between" wrap="wrap">
             <TextInput leftSection={<IconSearch size={14} />} placeholder={h.buscar} aria-label={h.buscar} value={q} onChange={(e) => setQ(e.currentTarget.value)} style={{ flex: '1 1 320px' }} />
