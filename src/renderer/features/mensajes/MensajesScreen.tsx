@@ -9,7 +9,9 @@ import { es } from '../../../shared/i18n/es';
 import { POR_PAGINA_INICIAL, nombreArchivoCsv, sesionesCsv } from '../../../shared/domain/mensajes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { ConversacionModal, SelectorEmpresa, TablaSesiones, TarjetasEstadisticas, useErrorToast } from './componentes';
+import { Paginacion, TablaSesiones } from '../../components/conversaciones/TablaSesiones';
+import { TarjetasEstadisticas } from '../../components/conversaciones/TarjetasEstadisticas';
+import { ConversacionSesion, SelectorEmpresa, useErrorToast } from './componentes';
 
 const t = es.mensajes;
 type CanalMensajes = 'wordpress' | 'shopify' | 'whatsapp';
@@ -136,20 +138,24 @@ export function MensajesScreen({ canal }: { canal: CanalMensajes }) {
 
       <TablaSesiones
         sesiones={datos?.sesiones ?? []}
-        total={datos?.total ?? 0}
-        tabla={tabla}
         cargando={Boolean(tabla) && sesiones.isLoading}
-        pagina={pagina}
-        porPagina={porPagina}
-        onPagina={setPagina}
-        onPorPagina={(n) => {
-          setPorPagina(n);
-          setPagina(1);
-        }}
+        vacio={tabla ? t.sinSesiones : t.seleccionaEmpresa}
         onVer={setSesionAbierta}
-      />
+        fechaSinCorte
+      >
+        <Paginacion
+          total={datos?.total ?? 0}
+          pagina={pagina}
+          porPagina={porPagina}
+          onPagina={setPagina}
+          onPorPagina={(n) => {
+            setPorPagina(n);
+            setPagina(1);
+          }}
+        />
+      </TablaSesiones>
 
-      <ConversacionModal tabla={tabla} sessionId={sesionAbierta} onClose={() => setSesionAbierta(null)} />
+      <ConversacionSesion tabla={tabla} sessionId={sesionAbierta} onClose={() => setSesionAbierta(null)} />
     </Stack>
   );
 }

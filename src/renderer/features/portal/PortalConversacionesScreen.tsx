@@ -8,9 +8,23 @@ import { portal as t } from '../../../shared/i18n/areas/portal';
 import { mensajes as tm } from '../../../shared/i18n/areas/bots';
 import { POR_PAGINA_INICIAL } from '../../../shared/domain/mensajes';
 import { portalApi } from './cliente';
-import { ConversacionModal, Paginacion, TablaSesiones, TarjetasEstadisticas } from './componentes';
+import { ConversacionModal } from '../../components/conversaciones/ConversacionModal';
+import { Paginacion, TablaSesiones } from '../../components/conversaciones/TablaSesiones';
+import { TarjetasEstadisticas } from '../../components/conversaciones/TarjetasEstadisticas';
 import { PortalProtegido } from './sesion';
 import { usePortalTitulo } from './titulo';
+
+/** The conversation of one session, loaded with the portal's operations; a failure shows in the modal. */
+function ConversacionSesion({ empresaId, tabla, sessionId, onClose }: { empresaId: string; tabla: string; sessionId: string | null; onClose: () => void }) {
+  const abierta = Boolean(tabla && sessionId);
+  const q = useQuery({
+    queryKey: ['portal', 'conversacion', empresaId, tabla, sessionId],
+    queryFn: () => portalApi.conversacion({ empresaId, tabla, sessionId: sessionId! }),
+    enabled: abierta,
+  });
+  const error = q.error ? (q.error instanceof Error && q.error.message ? q.error.message : tm.errorConversacion) : null;
+  return <ConversacionModal abierta={abierta} sessionId={sessionId} mensajes={q.data ?? []} cargando={q.isLoading} error={error} onClose={onClose} />;
+}
 
 function Conversaciones({ id }: { id: string }) {
   const queryClient = useQueryClient();
@@ -111,7 +125,7 @@ function Conversaciones({ id }: { id: string }) {
         />
       </TablaSesiones>
 
-      <ConversacionModal empresaId={id} tabla={tabla} sessionId={abierta} onClose={() => setAbierta(null)} />
+      <ConversacionSesion empresaId={id} tabla={tabla} sessionId={abierta} onClose={() => setAbierta(null)} />
     </Stack>
   );
 }

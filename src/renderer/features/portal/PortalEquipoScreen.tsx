@@ -11,7 +11,7 @@ import { Link, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/i18n/areas/portal';
 import { formatFechaHora } from '../../../shared/domain/dates';
 import { POR_PAGINA_INICIAL } from '../../../shared/domain/mensajes';
-import { Paginacion } from './componentes';
+import { Paginacion } from '../../components/conversaciones/TablaSesiones';
 import { portalApi } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';

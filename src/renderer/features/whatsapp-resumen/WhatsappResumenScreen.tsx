@@ -14,7 +14,9 @@ import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { POR_PAGINA_INICIAL, porcentajes, type ResumenWhatsapp } from '../../../shared/domain/mensajes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { ConversacionModal, SelectorEmpresa, TablaSesiones, TarjetasEstadisticas, useErrorToast } from '../mensajes/componentes';
+import { Paginacion, TablaSesiones } from '../../components/conversaciones/TablaSesiones';
+import { TarjetasEstadisticas } from '../../components/conversaciones/TarjetasEstadisticas';
+import { ConversacionSesion, SelectorEmpresa, useErrorToast } from '../mensajes/componentes';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, ChartTooltip, Legend);
 
@@ -207,20 +209,24 @@ export default function WhatsappResumenScreen() {
         <Title order={4}>{t.sesionesRecientes}</Title>
         <TablaSesiones
           sesiones={tabla ? (sesiones.data?.sesiones ?? []) : []}
-          total={tabla ? (sesiones.data?.total ?? 0) : 0}
-          tabla={tabla}
           cargando={Boolean(tabla) && sesiones.isLoading}
-          pagina={pagina}
-          porPagina={porPagina}
-          onPagina={setPagina}
-          onPorPagina={(n) => {
-            setPorPagina(n);
-            setPagina(1);
-          }}
+          vacio={tabla ? tm.sinSesiones : tm.seleccionaEmpresa}
           onVer={setSesionAbierta}
-        />
+          fechaSinCorte
+        >
+          <Paginacion
+            total={tabla ? (sesiones.data?.total ?? 0) : 0}
+            pagina={pagina}
+            porPagina={porPagina}
+            onPagina={setPagina}
+            onPorPagina={(n) => {
+              setPorPagina(n);
+              setPagina(1);
+            }}
+          />
+        </TablaSesiones>
       </Stack>
-      <ConversacionModal tabla={tabla} sessionId={sesionAbierta} onClose={() => setSesionAbierta(null)} />
+      <ConversacionSesion tabla={tabla} sessionId={sesionAbierta} onClose={() => setSesionAbierta(null)} />
     </Stack>
   );
 }
