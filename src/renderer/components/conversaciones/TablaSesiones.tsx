@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Center, Group, Loader, NativeSelect, Paper, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye, IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { mensajes as t } from '../../../shared/i18n/areas/bots';
 import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type Sesion } from '../../../shared/domain/mensajes';
 import { fechaColombia } from './fechaColombia';
+import { CuerpoTabla } from '../CuerpoTabla';
 
 /**
  * The sessions of a message table (part 3 §2.3): id, message count, last text, last date and 'Ver
@@ -38,63 +39,48 @@ export function TablaSesiones({
               <Table.Th ta="center">{t.columnas.acciones}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {cargando && sesiones.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Center py="xl">
-                    <Loader size="sm" />
-                  </Center>
+          <CuerpoTabla
+            columnas={5}
+            cargando={cargando && sesiones.length === 0}
+            vacio={sesiones.length === 0}
+            iconoVacio={<IconMessages size={24} />}
+            textoVacio={vacio}
+          >
+            {sesiones.map((s) => (
+              <Table.Tr key={s.sessionId} data-testid="fila-sesion">
+                <Table.Td>
+                  <Text ff="monospace" size="sm" fw={600}>
+                    {s.sessionId}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="center">
+                  <Badge variant="light" color="green" radius="sm">
+                    {s.mensajes}
+                  </Badge>
+                </Table.Td>
+                <Table.Td maw={380}>
+                  <Text size="sm" lineClamp={2} c={s.ultimoTexto ? undefined : 'dimmed'}>
+                    {s.ultimoTexto || t.sinMensajes}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={fechaSinCorte ? { whiteSpace: 'nowrap' } : undefined}>
+                  <Text size="sm">{fechaColombia(s.ultimoMensaje)}</Text>
+                  {s.ultimoMensajeCrudo ? (
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {s.ultimoMensajeCrudo}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td ta="center">
+                  <Tooltip label={t.verConversacion}>
+                    <ActionIcon variant="light" color="green" aria-label={`${t.verConversacion} ${s.sessionId}`} onClick={() => onVer(s.sessionId)}>
+                      <IconEye size={18} />
+                    </ActionIcon>
+                  </Tooltip>
                 </Table.Td>
               </Table.Tr>
-            ) : sesiones.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Stack align="center" gap={6} py="xl">
-                    <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-                      <IconMessages size={24} />
-                    </ThemeIcon>
-                    <Text c="dimmed">{vacio}</Text>
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              sesiones.map((s) => (
-                <Table.Tr key={s.sessionId} data-testid="fila-sesion">
-                  <Table.Td>
-                    <Text ff="monospace" size="sm" fw={600}>
-                      {s.sessionId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="center">
-                    <Badge variant="light" color="green" radius="sm">
-                      {s.mensajes}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td maw={380}>
-                    <Text size="sm" lineClamp={2} c={s.ultimoTexto ? undefined : 'dimmed'}>
-                      {s.ultimoTexto || t.sinMensajes}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={fechaSinCorte ? { whiteSpace: 'nowrap' } : undefined}>
-                    <Text size="sm">{fechaColombia(s.ultimoMensaje)}</Text>
-                    {s.ultimoMensajeCrudo ? (
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {s.ultimoMensajeCrudo}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td ta="center">
-                    <Tooltip label={t.verConversacion}>
-                      <ActionIcon variant="light" color="green" aria-label={`${t.verConversacion} ${s.sessionId}`} onClick={() => onVer(s.sessionId)}>
-                        <IconEye size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
+            ))}
+          </CuerpoTabla>
         </Table>
       </Table.ScrollContainer>
       {children}

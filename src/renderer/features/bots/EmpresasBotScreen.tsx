@@ -12,14 +12,12 @@ import {
   Code,
   Group,
   List,
-  Loader,
   Modal,
   Paper,
   Stack,
   Table,
   Text,
   TextInput,
-  ThemeIcon,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -46,6 +44,7 @@ import { normalizarNombreTabla, sqlCrearTablaMensajes, sugerirNombreTabla, valid
 import { formatFechaHora } from '../../../shared/domain/dates';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
+import { CuerpoTabla } from '../../components/CuerpoTabla';
 
 const t = es.bots;
 
@@ -138,106 +137,89 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                 <Table.Th ta="center">{t.columnas.acciones}</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {empresas.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Center py="xl">
-                      <Group gap="sm">
-                        <Loader size="sm" />
-                        <Text c="dimmed">{t.cargando}</Text>
-                      </Group>
-                    </Center>
+            <CuerpoTabla
+              columnas={7}
+              cargando={empresas.isLoading}
+              textoCargando={t.cargando}
+              vacio={lista.length === 0}
+              iconoVacio={<IconDatabase size={24} />}
+              textoVacio={t.vacio}
+            >
+              {lista.map((e) => (
+                <Table.Tr key={e.clave} data-testid="fila-empresa" data-nombre={e.name} opacity={e.status ? 1 : 0.6}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text ff="monospace" size="sm" c="dimmed" title={e.uuid ?? e.clave}>
+                      {idCorto(e)}
+                    </Text>
                   </Table.Td>
-                </Table.Tr>
-              ) : lista.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Stack align="center" gap={6} py="xl">
-                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-                        <IconDatabase size={24} />
-                      </ThemeIcon>
-                      <Text c="dimmed">{t.vacio}</Text>
-                    </Stack>
+                  <Table.Td miw={180}>
+                    <Text fw={600}>{e.name}</Text>
                   </Table.Td>
-                </Table.Tr>
-              ) : (
-                lista.map((e) => (
-                  <Table.Tr key={e.clave} data-testid="fila-empresa" data-nombre={e.name} opacity={e.status ? 1 : 0.6}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text ff="monospace" size="sm" c="dimmed" title={e.uuid ?? e.clave}>
-                        {idCorto(e)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td miw={180}>
-                      <Text fw={600}>{e.name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{e.table_supabase}</Code>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {e.webhook_n8n ? (
-                        <Group gap={4} wrap="nowrap">
-                          <Badge color="green" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
-                            {t.conectado}
-                          </Badge>
-                          <Tooltip label={t.copiarWebhook}>
-                            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)}>
-                              <IconCopy size={14} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      ) : (
-                        <Badge color="red" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
-                          {t.sinConectar}
+                  <Table.Td>
+                    <Code>{e.table_supabase}</Code>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {e.webhook_n8n ? (
+                      <Group gap={4} wrap="nowrap">
+                        <Badge color="green" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+                          {t.conectado}
                         </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{e.created_at ? formatFechaHora(e.created_at) : t.fechaNoDisponible}</Text>
-                    </Table.Td>
-                    <Table.Td ta="center">
-                      <Tooltip label={e.status ? t.activa : t.inactiva}>
-                        <Center>
-                          {e.status ? (
-                            <IconCircleCheckFilled size={22} color="var(--mantine-color-green-6)" aria-label={t.activa} />
-                          ) : (
-                            <IconCircleXFilled size={22} color="var(--mantine-color-red-6)" aria-label={t.inactiva} />
-                          )}
-                        </Center>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} justify="center" wrap="nowrap">
-                        <Tooltip label={t.editar}>
-                          <ActionIcon variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        {!e.webhook_n8n ? (
-                          <Tooltip label={t.crearFlujoAccion}>
-                            <ActionIcon variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)}>
-                              <IconTopologyStar3 size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                        <Tooltip label={t.eliminar}>
-                          <ActionIcon
-                            variant="light"
-                            color="red"
-                            aria-label={`${t.eliminar} ${e.name}`}
-                            disabled={!e.status}
-                            onClick={() => confirmarEliminar(e)}
-                          >
-                            <IconTrash size={16} />
+                        <Tooltip label={t.copiarWebhook}>
+                          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)}>
+                            <IconCopy size={14} />
                           </ActionIcon>
                         </Tooltip>
                       </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
+                    ) : (
+                      <Badge color="red" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+                        {t.sinConectar}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{e.created_at ? formatFechaHora(e.created_at) : t.fechaNoDisponible}</Text>
+                  </Table.Td>
+                  <Table.Td ta="center">
+                    <Tooltip label={e.status ? t.activa : t.inactiva}>
+                      <Center>
+                        {e.status ? (
+                          <IconCircleCheckFilled size={22} color="var(--mantine-color-green-6)" aria-label={t.activa} />
+                        ) : (
+                          <IconCircleXFilled size={22} color="var(--mantine-color-red-6)" aria-label={t.inactiva} />
+                        )}
+                      </Center>
+                    </Tooltip>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} justify="center" wrap="nowrap">
+                      <Tooltip label={t.editar}>
+                        <ActionIcon variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      {!e.webhook_n8n ? (
+                        <Tooltip label={t.crearFlujoAccion}>
+                          <ActionIcon variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)}>
+                            <IconTopologyStar3 size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                      <Tooltip label={t.eliminar}>
+                        <ActionIcon
+                          variant="light"
+                          color="red"
+                          aria-label={`${t.eliminar} ${e.name}`}
+                          disabled={!e.status}
+                          onClick={() => confirmarEliminar(e)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </CuerpoTabla>
           </Table>
         </Table.ScrollContainer>
       </Paper>

@@ -8,10 +8,8 @@ import {
   Alert,
   Badge,
   Button,
-  Center,
   Code,
   Group,
-  Loader,
   Modal,
   Paper,
   PasswordInput,
@@ -22,7 +20,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  ThemeIcon,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -37,6 +34,7 @@ import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, typ
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, mensajeDe } from '../proyectos/comun';
+import { CuerpoTabla } from '../../components/CuerpoTabla';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -306,89 +304,74 @@ export default function EmpresasScreen() {
                 <Table.Th ta="center">{t.colAcciones}</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {empresas.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Center py="xl">
-                      <Loader size="sm" />
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              ) : lista.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Stack align="center" gap={6} py="xl">
-                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-                        <IconBuilding size={24} />
-                      </ThemeIcon>
-                      <Text c="dimmed">{t.vacio}</Text>
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                lista.map((e) => (
-                  <Table.Tr key={e.id} data-testid="fila-empresa-cliente" data-nombre={e.nombre} opacity={e.activo ? 1 : 0.65}>
-                    <Table.Td maw={300}>
-                      <Text fw={600}>{e.nombre}</Text>
-                      {e.descripcion ? (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {e.descripcion}
-                        </Text>
-                      ) : null}
-                      {e.ruc ? (
-                        <Text size="xs" c="dimmed">
-                          {t.campoRuc}: {e.ruc}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{e.email ?? '—'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {e.telefono ?? ''}
+            <CuerpoTabla
+              columnas={5}
+              cargando={empresas.isLoading}
+              vacio={lista.length === 0}
+              iconoVacio={<IconBuilding size={24} />}
+              textoVacio={t.vacio}
+            >
+              {lista.map((e) => (
+                <Table.Tr key={e.id} data-testid="fila-empresa-cliente" data-nombre={e.nombre} opacity={e.activo ? 1 : 0.65}>
+                  <Table.Td maw={300}>
+                    <Text fw={600}>{e.nombre}</Text>
+                    {e.descripcion ? (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {e.descripcion}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {e.usuario_cliente ? <Code>{e.usuario_cliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>}
-                    </Table.Td>
-                    <Table.Td miw={110}>
-                      <Badge color={e.activo ? 'green' : 'gray'} variant="light" radius="sm">
-                        {e.activo ? t.activa : t.inactiva}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="center" wrap="nowrap">
-                        <Tooltip label={e.activo ? t.accionDesactivar : t.accionActivar}>
-                          <ActionIcon variant="subtle" color={e.activo ? 'orange' : 'green'} onClick={() => estado.mutate(e)} aria-label={`${e.activo ? t.accionDesactivar : t.accionActivar} ${e.nombre}`}>
-                            {e.activo ? <IconBan size={18} /> : <IconCheck size={18} />}
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionEditar}>
-                          <ActionIcon variant="subtle" onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionRestablecer}>
-                          <ActionIcon variant="subtle" color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`}>
-                            <IconKey size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionCopiarEnlace}>
-                          <ActionIcon variant="subtle" color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`}>
-                            <IconLink size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionEliminar}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(e.nombre, () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
+                    ) : null}
+                    {e.ruc ? (
+                      <Text size="xs" c="dimmed">
+                        {t.campoRuc}: {e.ruc}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{e.email ?? '—'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {e.telefono ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {e.usuario_cliente ? <Code>{e.usuario_cliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>}
+                  </Table.Td>
+                  <Table.Td miw={110}>
+                    <Badge color={e.activo ? 'green' : 'gray'} variant="light" radius="sm">
+                      {e.activo ? t.activa : t.inactiva}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="center" wrap="nowrap">
+                      <Tooltip label={e.activo ? t.accionDesactivar : t.accionActivar}>
+                        <ActionIcon variant="subtle" color={e.activo ? 'orange' : 'green'} onClick={() => estado.mutate(e)} aria-label={`${e.activo ? t.accionDesactivar : t.accionActivar} ${e.nombre}`}>
+                          {e.activo ? <IconBan size={18} /> : <IconCheck size={18} />}
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionEditar}>
+                        <ActionIcon variant="subtle" onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionRestablecer}>
+                        <ActionIcon variant="subtle" color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`}>
+                          <IconKey size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionCopiarEnlace}>
+                        <ActionIcon variant="subtle" color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`}>
+                          <IconLink size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionEliminar}>
+                        <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(e.nombre, () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`}>
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </CuerpoTabla>
           </Table>
         </Table.ScrollContainer>
       </Paper>

@@ -3,7 +3,7 @@
  * associated companies, create/edit with the §5 alert rule, delete and unlink with confirmation, and the
  * companies-of-a-plan modal.
  */
-import { ActionIcon, Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Textarea, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconBuildingStore, IconLinkOff, IconPencil, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { formatoCosto, planValido, type Plan } from '../../../shared/domain/plan
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar } from '../proyectos/comun';
+import { CuerpoTabla } from '../../components/CuerpoTabla';
 
 const t = es.planes;
 
@@ -160,70 +161,55 @@ export default function PlanesScreen() {
                 <Table.Th ta="center">{t.colAcciones}</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {planes.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Center py="xl">
-                      <Loader size="sm" />
-                    </Center>
+            <CuerpoTabla
+              columnas={5}
+              cargando={planes.isLoading}
+              vacio={lista.length === 0}
+              iconoVacio={<IconReceipt2 size={24} />}
+              textoVacio={t.vacio}
+            >
+              {lista.map((p) => (
+                <Table.Tr key={p.id} data-testid="fila-plan" data-nombre={p.title}>
+                  <Table.Td>
+                    <Text fw={600}>{p.title}</Text>
+                  </Table.Td>
+                  <Table.Td maw={420}>
+                    <Text size="sm" c="dimmed" lineClamp={2}>
+                      {p.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text fw={600} ff="monospace">
+                      {formatoCosto(p.cost)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="center">
+                    <Badge variant="light" radius="sm" data-testid="empresas-asociadas">
+                      {p.empresas_asociadas}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="center" wrap="nowrap">
+                      <Tooltip label={t.accionEditar}>
+                        <ActionIcon variant="subtle" onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionEmpresas}>
+                        <ActionIcon variant="subtle" color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`}>
+                          <IconBuildingStore size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionEliminar}>
+                        <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.title, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`}>
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
-              ) : lista.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Stack align="center" gap={6} py="xl">
-                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-                        <IconReceipt2 size={24} />
-                      </ThemeIcon>
-                      <Text c="dimmed">{t.vacio}</Text>
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                lista.map((p) => (
-                  <Table.Tr key={p.id} data-testid="fila-plan" data-nombre={p.title}>
-                    <Table.Td>
-                      <Text fw={600}>{p.title}</Text>
-                    </Table.Td>
-                    <Table.Td maw={420}>
-                      <Text size="sm" c="dimmed" lineClamp={2}>
-                        {p.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text fw={600} ff="monospace">
-                        {formatoCosto(p.cost)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="center">
-                      <Badge variant="light" radius="sm" data-testid="empresas-asociadas">
-                        {p.empresas_asociadas}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="center" wrap="nowrap">
-                        <Tooltip label={t.accionEditar}>
-                          <ActionIcon variant="subtle" onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionEmpresas}>
-                          <ActionIcon variant="subtle" color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`}>
-                            <IconBuildingStore size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionEliminar}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.title, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
+              ))}
+            </CuerpoTabla>
           </Table>
         </Table.ScrollContainer>
       </Paper>

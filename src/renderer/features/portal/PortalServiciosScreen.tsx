@@ -1,5 +1,5 @@
 /** /accesoempresas/{id}/servicios: only the services assigned to the company (part 3 §2.10), with status and type. */
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconPackage, IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import type { PortalServicio } from '../../../shared/domain/portal';
 import { portalApi } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
+import { CuerpoTabla } from '../../components/CuerpoTabla';
 
 const COLOR_ESTADO: Record<string, string> = {
   activo: 'green',
@@ -54,67 +55,52 @@ function Servicios({ id }: { id: string }) {
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {q.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Center py="xl">
-                      <Loader size="sm" />
-                    </Center>
+            <CuerpoTabla
+              columnas={6}
+              cargando={q.isLoading}
+              vacio={servicios.length === 0}
+              iconoVacio={<IconPackage size={24} />}
+              textoVacio={t.sinServicios}
+            >
+              {servicios.map((s) => (
+                <Table.Tr key={s.id} data-testid="portal-servicio">
+                  <Table.Td>
+                    <Text fw={600}>{s.nombreInstancia}</Text>
                   </Table.Td>
-                </Table.Tr>
-              ) : servicios.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Stack align="center" gap={6} py="xl">
-                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-                        <IconPackage size={24} />
-                      </ThemeIcon>
-                      <Text c="dimmed">{t.sinServicios}</Text>
-                    </Stack>
+                  <Table.Td>
+                    <Text size="sm">{s.servicio ?? s.tipoServicio}</Text>
+                    {s.categoria ? (
+                      <Text size="xs" c="dimmed">
+                        {s.categoria}
+                      </Text>
+                    ) : null}
                   </Table.Td>
-                </Table.Tr>
-              ) : (
-                servicios.map((s) => (
-                  <Table.Tr key={s.id} data-testid="portal-servicio">
-                    <Table.Td>
-                      <Text fw={600}>{s.nombreInstancia}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{s.servicio ?? s.tipoServicio}</Text>
-                      {s.categoria ? (
-                        <Text size="xs" c="dimmed">
-                          {s.categoria}
-                        </Text>
+                  <Table.Td>
+                    <Text size="sm">{s.proyecto ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <EstadoBadge estado={s.estado} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatFechaHora(s.createdAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {s.campanaId ? (
+                        <Button component={Link} to={`${rutaLogin(id)}/equipo/${s.campanaId}`} size="xs" variant="light" leftSection={<IconPhoneCall size={14} />}>
+                          {t.verLlamadas}
+                        </Button>
                       ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{s.proyecto ?? '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <EstadoBadge estado={s.estado} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatFechaHora(s.createdAt)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {s.campanaId ? (
-                          <Button component={Link} to={`${rutaLogin(id)}/equipo/${s.campanaId}`} size="xs" variant="light" leftSection={<IconPhoneCall size={14} />}>
-                            {t.verLlamadas}
-                          </Button>
-                        ) : null}
-                        {s.tablaWhatsapp ? (
-                          <Button component={Link} to={`${rutaLogin(id)}/conversaciones`} size="xs" variant="light" color="teal" leftSection={<IconBrandWhatsapp size={14} />}>
-                            {t.verConversaciones}
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
+                      {s.tablaWhatsapp ? (
+                        <Button component={Link} to={`${rutaLogin(id)}/conversaciones`} size="xs" variant="light" color="teal" leftSection={<IconBrandWhatsapp size={14} />}>
+                          {t.verConversaciones}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </CuerpoTabla>
           </Table>
         </Table.ScrollContainer>
       </Paper>

@@ -3,7 +3,7 @@
  * grouped by type, status badge with progress, actions), header buttons, create/edit, manage services,
  * details and delete with confirmation.
  */
-import { ActionIcon, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconBuilding, IconChartBar, IconEye, IconFolders, IconLink, IconPencil, IconPlus, IconSettings, IconTool, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -19,6 +19,7 @@ import { ProyectoFormModal } from './ProyectoFormModal';
 import { GestionarServiciosModal } from './GestionarServiciosModal';
 import { DetallesModal } from './DetallesModal';
 import { IconoServicio } from './iconos';
+import { CuerpoTabla } from '../../components/CuerpoTabla';
 
 const t = es.proyectos;
 
@@ -85,105 +86,88 @@ export default function ProyectosScreen() {
                 <Table.Th ta="center">{t.colAcciones}</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {proyectos.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Center py="xl">
-                      <Group gap="sm">
-                        <Loader size="sm" />
-                        <Text c="dimmed">{t.cargando}</Text>
+            <CuerpoTabla
+              columnas={5}
+              cargando={proyectos.isLoading}
+              textoCargando={t.cargando}
+              vacio={lista.length === 0}
+              iconoVacio={<IconFolders size={24} />}
+              textoVacio={t.vacio}
+            >
+              {lista.map((p) => (
+                <Table.Tr key={p.id} data-testid="fila-proyecto" data-nombre={p.nombre}>
+                  <Table.Td maw={320}>
+                    <Text fw={600}>{p.nombre}</Text>
+                    {p.descripcion ? (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {p.descripcion}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {p.plan_title ? (
+                      <Stack gap={0}>
+                        <Text size="sm" fw={500}>
+                          {p.plan_title}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {p.plan_cost !== null ? formatoCosto(p.plan_cost) : ''}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {t.sinPlan}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {p.instancias.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {t.sinServicios}
+                      </Text>
+                    ) : (
+                      <Group gap={6}>
+                        {agruparPorTipo(p.instancias).map((g) => (
+                          <Tooltip key={g.tipo} label={g.instancias.map((i) => i.nombre_instancia).join(' · ')}>
+                            <Badge variant="light" radius="sm" color="gray" leftSection={<IconoServicio tipo={g.tipo} size={16} />} pl={4}>
+                              {etiquetaTipoServicio(g.tipo)}
+                              {g.instancias.length > 1 ? ` ×${g.instancias.length}` : ''}
+                            </Badge>
+                          </Tooltip>
+                        ))}
                       </Group>
-                    </Center>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <EstadoProyectoBadge estado={p.estado} conProgreso />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="center" wrap="nowrap">
+                      <Tooltip label={t.accionEditar}>
+                        <ActionIcon variant="subtle" onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionServicios}>
+                        <ActionIcon variant="subtle" color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`}>
+                          <IconTool size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionDetalles}>
+                        <ActionIcon variant="subtle" color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`}>
+                          <IconEye size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t.accionEliminar}>
+                        <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.nombre, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`}>
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
-              ) : lista.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Stack align="center" gap={6} py="xl">
-                      <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-                        <IconFolders size={24} />
-                      </ThemeIcon>
-                      <Text c="dimmed">{t.vacio}</Text>
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                lista.map((p) => (
-                  <Table.Tr key={p.id} data-testid="fila-proyecto" data-nombre={p.nombre}>
-                    <Table.Td maw={320}>
-                      <Text fw={600}>{p.nombre}</Text>
-                      {p.descripcion ? (
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {p.descripcion}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.plan_title ? (
-                        <Stack gap={0}>
-                          <Text size="sm" fw={500}>
-                            {p.plan_title}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {p.plan_cost !== null ? formatoCosto(p.plan_cost) : ''}
-                          </Text>
-                        </Stack>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {t.sinPlan}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.instancias.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          {t.sinServicios}
-                        </Text>
-                      ) : (
-                        <Group gap={6}>
-                          {agruparPorTipo(p.instancias).map((g) => (
-                            <Tooltip key={g.tipo} label={g.instancias.map((i) => i.nombre_instancia).join(' · ')}>
-                              <Badge variant="light" radius="sm" color="gray" leftSection={<IconoServicio tipo={g.tipo} size={16} />} pl={4}>
-                                {etiquetaTipoServicio(g.tipo)}
-                                {g.instancias.length > 1 ? ` ×${g.instancias.length}` : ''}
-                              </Badge>
-                            </Tooltip>
-                          ))}
-                        </Group>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <EstadoProyectoBadge estado={p.estado} conProgreso />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="center" wrap="nowrap">
-                        <Tooltip label={t.accionEditar}>
-                          <ActionIcon variant="subtle" onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionServicios}>
-                          <ActionIcon variant="subtle" color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`}>
-                            <IconTool size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionDetalles}>
-                          <ActionIcon variant="subtle" color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`}>
-                            <IconEye size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.accionEliminar}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.nombre, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
+              ))}
+            </CuerpoTabla>
           </Table>
         </Table.ScrollContainer>
       </Paper>
