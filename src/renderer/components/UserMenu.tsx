@@ -12,9 +12,9 @@ const KEPT_ON_CLEAR = ['consola.preferencias'];
 /** Clears what the browser keeps for this app; used when the logout call fails (part 1 §8). */
 export function clearBrowserStorage(): void {
   try {
-    const kept = KEPT_ON_CLEAR.map((key) => [key, window.localStorage.getItem(key)] as const);
+    const kept = KEPT_ON_CLEAR.map((nombre) => [nombre, window.localStorage.getItem(nombre)] as const);
     window.localStorage.clear();
-    for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
+    for (const [nombre, valor] of kept) if (valor !== null) window.localStorage.setItem(nombre, valor);
   } catch {
     // Blocked storage: nothing to clear.
   }
