@@ -6,13 +6,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
-const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 
-const build = spawnSync(process.execPath, [require.resolve('electron-vite/bin/electron-vite.js'), 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+// npm runs this from the package root; the packages' bin files are not in their exports maps.
+const root = process.cwd();
+const build = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) {
   console.error('La compilación falló; revisa los mensajes de arriba.');
   process.exit(build.status ?? 1);
@@ -23,7 +23,7 @@ if (build.status !== 0) {
  * Look for it without triggering that, then try the download once, quietly; no binary means "serve".
  */
 function electronBinaryPath() {
-  const dir = dirname(require.resolve('electron/package.json'));
+  const dir = join(root, 'node_modules', 'electron');
   const pathFile = join(dir, 'path.txt');
   if (!existsSync(pathFile)) return null;
   const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
@@ -33,7 +33,7 @@ function electronBinaryPath() {
 function findOrFetchElectron() {
   const found = electronBinaryPath();
   if (found || process.env.ELECTRON_SKIP_BINARY_DOWNLOAD === '1') return found;
-  const dir = dirname(require.resolve('electron/package.json'));
+  const dir = join(root, 'node_modules', 'electron');
   spawnSync(process.execPath, [join(dir, 'install.js')], { stdio: 'ignore', timeout: 180_000 });
   return electronBinaryPath();
 }
