@@ -65,7 +65,7 @@ function Formulario({ campanaId, configuracion, error }: { campanaId: number; co
             <TextInput label={c.agentPhoneNumberId} value={v.agentphonenumberid} onChange={(e) => setV({ ...v, agentphonenumberid: e.currentTarget.value })} maxLength={300} placeholder="phnum_..." />
           </SimpleGrid>
           <Textarea label={c.prompt} placeholder={c.promptPlaceholder} value={v.prompt} onChange={(e) => setV({ ...v, prompt: e.currentTarget.value })} autosize minRows={2} maxRows={6} maxLength={20_000} />
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <SimpleGrid cols={{ base: 2, xl: 4 }}>
             <TextInput label={c.horaInicio} type="time" value={v.horaInicio} onChange={(e) => setV({ ...v, horaInicio: e.currentTarget.value })} />
             <TextInput label={c.horaFin} type="time" value={v.horaFin} onChange={(e) => setV({ ...v, horaFin: e.currentTarget.value })} error={horarioMal ? c.horarioInvalido : null} />
             <TextInput label={c.zonaHoraria} value={v.zonaHoraria} onChange={(e) => setV({ ...v, zonaHoraria: e.currentTarget.value })} maxLength={100} />
