@@ -2,7 +2,7 @@
 -- Adds: a 'No llamar' flag per client, the calling window and the concurrency per campaign, the record of
 -- every call attempt (bulk runs and single calls), and the SQL functions behind the client list, the stat
 -- tiles, the consumption panel, the Resumen cards and charts, the call history and the CSV import.
--- The read functions run as the owner (so ILIKE can use the trigram indexes, see 20261121000400) and make
+-- The read functions run as the owner (so ILIKE can use the trigram indexes, see the global search in 20261121000200) and make
 -- the access decision themselves: an operator or a privileged caller, else error 42501.
 
 create or replace function public.llamadas_exigir_operador() returns void
@@ -32,7 +32,9 @@ alter table public.configuracion_campana
 
 -- Client list: per campaign, newest page first, and the company filter.
 create index if not exists clientes_campana_nombre_idx on public.clientes (campana_id, nombre, apellido, id);
-create index if not exists clientes_empresa_trgm_idx on public.clientes using gin (empresa gin_trgm_ops);
+-- Index for the per-campaign scans of the Resumen and the stat tiles.
+create index if not exists registro_escrito_llamada_campana_created_status_idx
+  on public.registro_escrito_llamada (campana, created_at) include (status, duration_call_seg, costo);
 
 -- ===================================================================================================
 -- Every call attempt made from the console (one row per client per run).
@@ -55,70 +57,6 @@ create index intentos_llamada_cliente_idx on public.intentos_llamada (cliente_id
 alter table public.intentos_llamada enable row level security;
 create policy operadores on public.intentos_llamada for all to authenticated
   using ((select public.es_operador())) with check ((select public.es_operador()));
-
--- ===================================================================================================
--- Client list page (part 1 §2.7, §9): filters (case-insensitive contains), page, total, and the status of
--- the latest call of each client's phone in the campaign (the badge of §4). Only the page gets the lateral.
-create or replace function public.llamadas_clientes_pagina(
-  p_campana bigint,
-  p_nombre text default null,
-  p_email text default null,
-  p_telefono text default null,
-  p_empresa text default null,
-  p_desde integer default 0,
-  p_cantidad integer default 10
-) returns jsonb
-language plpgsql stable security definer set search_path = public, pg_temp
-as $$
-declare
-  v_total bigint;
-  v_filas jsonb;
-  v_nombre text := nullif(btrim(coalesce(p_nombre, '')), '');
-  v_email text := nullif(btrim(coalesce(p_email, '')), '');
-  v_telefono text := nullif(btrim(coalesce(p_telefono, '')), '');
-  v_empresa text := nullif(btrim(coalesce(p_empresa, '')), '');
-  v_desde integer := greatest(coalesce(p_desde, 0), 0);
-  v_cantidad integer := least(greatest(coalesce(p_cantidad, 10), 1), 100);
-begin
-  perform public.llamadas_exigir_operador();
-  select count(*) into v_total
-    from public.clientes c
-   where c.campana_id = p_campana
-     and (v_nombre is null or (c.nombre || ' ' || c.apellido) ilike public.patron_busqueda(v_nombre))
-     and (v_email is null or c.email ilike public.patron_busqueda(v_email))
-     and (v_telefono is null or c.telefono ilike public.patron_busqueda(v_telefono))
-     and (v_empresa is null or coalesce(c.empresa, '') ilike public.patron_busqueda(v_empresa));
-
-  select coalesce(jsonb_agg(to_jsonb(x) order by x.orden), '[]'::jsonb) into v_filas
-    from (
-      select p.id, p.nombre, p.apellido, p.email, p.telefono, p.empresa, p.cargo, p.campana_id, p.no_llamar,
-             p.created_at, u.estado as ultimo_estado, u.created_at as ultima_llamada,
-             (select count(*) from public.registro_escrito_llamada r2
-               where r2.phone = p.telefono and r2.campana = p.campana_id) as llamadas,
-             p.orden
-        from (
-          select c.*, row_number() over (order by c.nombre, c.apellido, c.id) as orden
-            from public.clientes c
-           where c.campana_id = p_campana
-             and (v_nombre is null or (c.nombre || ' ' || c.apellido) ilike public.patron_busqueda(v_nombre))
-             and (v_email is null or c.email ilike public.patron_busqueda(v_email))
-             and (v_telefono is null or c.telefono ilike public.patron_busqueda(v_telefono))
-             and (v_empresa is null or coalesce(c.empresa, '') ilike public.patron_busqueda(v_empresa))
-           order by c.nombre, c.apellido, c.id
-           offset v_desde limit v_cantidad
-        ) p
-        left join lateral (
-          select coalesce(nullif(btrim(r.status), ''), r.resultado) as estado, r.created_at
-            from public.registro_escrito_llamada r
-           where r.phone = p.telefono and r.campana = p.campana_id
-           order by r.created_at desc nulls last, r.id desc
-           limit 1
-        ) u on true
-    ) x;
-
-  return jsonb_build_object('total', v_total, 'filas', v_filas);
-end
-$$;
 
 -- ===================================================================================================
 -- Stat tiles and consumption of one campaign (part 1 §2.7, §4, §9). Same cap rule as consumo_campanas.
@@ -172,53 +110,6 @@ end
 $$;
 
 -- ===================================================================================================
--- Resumen (part 1 §2.8, §4, §5): the four cards, the first and last call, and calls per Bogotá day and
--- lower-cased status within the range (an empty bound is open; calls without created_at are left out).
-create or replace function public.llamadas_resumen(
-  p_campana bigint,
-  p_desde timestamptz default null,
-  p_hasta timestamptz default null
-) returns jsonb
-language plpgsql stable security definer set search_path = public, pg_temp
-as $$
-begin
-  perform public.llamadas_exigir_operador();
-  return (
-  with tot as (
-    select count(*) as total,
-           count(*) filter (where lower(r.status) = 'done') as done,
-           count(*) filter (where r.created_at is not null
-                              and (p_desde is null or r.created_at >= p_desde)
-                              and (p_hasta is null or r.created_at <= p_hasta)) as en_rango,
-           min(r.created_at) as primera,
-           max(r.created_at) as ultima
-      from public.registro_escrito_llamada r
-     where r.campana = p_campana
-  ), grupos as (
-    select to_char(r.created_at at time zone 'America/Bogota', 'YYYY-MM-DD') as dia,
-           lower(nullif(btrim(r.status), '')) as estado,
-           count(*) as total
-      from public.registro_escrito_llamada r
-     where r.campana = p_campana
-       and r.created_at is not null
-       and (p_desde is null or r.created_at >= p_desde)
-       and (p_hasta is null or r.created_at <= p_hasta)
-     group by 1, 2
-  )
-  select jsonb_build_object(
-           'total_clientes', (select count(*) from public.clientes c where c.campana_id = p_campana),
-           'total_llamadas', tot.total,
-           'llamadas_done', tot.done,
-           'en_rango', tot.en_rango,
-           'primera', tot.primera,
-           'ultima', tot.ultima,
-           'grupos', coalesce((select jsonb_agg(jsonb_build_object('dia', g.dia, 'estado', g.estado, 'total', g.total)
-                                                order by g.dia, g.estado) from grupos g), '[]'::jsonb))
-    from tot);
-end
-$$;
-
--- ===================================================================================================
 -- Call history of one phone (part 2 §2, §5): search on agent, phone (with or without '+'), campaign (name
 -- or id) and status; newest first.
 create or replace function public.llamadas_historial(p_telefono text, p_q text default null, p_limite integer default 500)
@@ -260,55 +151,6 @@ begin
 end
 $$;
 
--- ===================================================================================================
--- CSV import (part 1 §5, saved): which (email, telefono) pairs already exist, and the save itself in one
--- transaction. Rows without email or telefono are skipped; duplicates (in the file or already in the
--- campaign) are omitted by the unique (campana_id, email, telefono) rule.
-create or replace function public.llamadas_claves_existentes(p_campana bigint, p_claves jsonb) returns jsonb
-language plpgsql stable security definer set search_path = public, pg_temp
-as $$
-begin
-  perform public.llamadas_exigir_operador();
-  return (select coalesce(jsonb_agg(distinct jsonb_build_array(c.email, c.telefono)), '[]'::jsonb)
-    from jsonb_to_recordset(coalesce(p_claves, '[]'::jsonb)) as x(email text, telefono text)
-    join public.clientes c on c.campana_id = p_campana and c.email = x.email and c.telefono = x.telefono);
-end
-$$;
-
-create or replace function public.llamadas_importar_clientes(p_campana bigint, p_filas jsonb) returns jsonb
-language plpgsql volatile security invoker set search_path = public, pg_temp
-as $$
-declare
-  v_total integer := coalesce(jsonb_array_length(p_filas), 0);
-  v_insertados integer;
-begin
-  if not exists (select 1 from public.campanas k where k.id = p_campana) then
-    raise exception using errcode = 'P0001', message = 'La campaña no existe.';
-  end if;
-  with filas as (
-    select distinct on (x.email, x.telefono) x.*
-      from (
-        select coalesce(e.j ->> 'nombre', '') as nombre, coalesce(e.j ->> 'apellido', '') as apellido,
-               btrim(e.j ->> 'email') as email, btrim(e.j ->> 'telefono') as telefono,
-               nullif(btrim(e.j ->> 'empresa'), '') as empresa, nullif(btrim(e.j ->> 'cargo'), '') as cargo, e.o
-          from jsonb_array_elements(coalesce(p_filas, '[]'::jsonb)) with ordinality as e(j, o)
-         where jsonb_typeof(e.j) = 'object'
-      ) x
-     where coalesce(x.email, '') <> '' and coalesce(x.telefono, '') <> ''
-     order by x.email, x.telefono, x.o
-  ), ins as (
-    insert into public.clientes (nombre, apellido, email, telefono, empresa, cargo, campana_id)
-    select f.nombre, f.apellido, f.email, f.telefono, f.empresa, f.cargo, p_campana
-      from filas f
-     order by f.o
-    on conflict (campana_id, email, telefono) do nothing
-    returning 1
-  )
-  select count(*) into v_insertados from ins;
-  return jsonb_build_object('insertados', v_insertados, 'omitidos', v_total - v_insertados);
-end
-$$;
-
 -- ---------------------------------------------------------------------------------------------------
 -- Grants (the base migration's "all tables" grant ran before these objects existed).
 revoke all on public.intentos_llamada from anon;
@@ -319,20 +161,12 @@ grant usage, select on sequence public.intentos_llamada_id_seq to authenticated,
 
 revoke execute on function
   public.llamadas_exigir_operador(),
-  public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
   public.llamadas_estadisticas(bigint),
-  public.llamadas_resumen(bigint, timestamptz, timestamptz),
-  public.llamadas_historial(text, text, integer),
-  public.llamadas_claves_existentes(bigint, jsonb),
-  public.llamadas_importar_clientes(bigint, jsonb)
+  public.llamadas_historial(text, text, integer)
 from public, anon;
 
 grant execute on function
   public.llamadas_exigir_operador(),
-  public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
   public.llamadas_estadisticas(bigint),
-  public.llamadas_resumen(bigint, timestamptz, timestamptz),
-  public.llamadas_historial(text, text, integer),
-  public.llamadas_claves_existentes(bigint, jsonb),
-  public.llamadas_importar_clientes(bigint, jsonb)
+  public.llamadas_historial(text, text, integer)
 to authenticated, service_role;

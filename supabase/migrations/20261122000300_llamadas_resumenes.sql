@@ -13,10 +13,10 @@
 -- Both are backfilled here. Nobody reads them directly: RLS on, no policy, no grant; the security-definer
 -- functions below read them after their own access check, and the trigger functions write them.
 --
--- Also: the client list's filters scan the campaign once (count and page from the same rows), and the CSV
--- import takes its rows as one array per column (much less JSON to parse than one object per row), without
--- the extra sort. The trigram index on clientes.empresa goes: no query could use it (the list filters on
--- coalesce(empresa, ''), the global search does not look at the company) and every imported row paid for it.
+-- Also here: the client list (its filters scan the campaign once: count and page from the same rows), the
+-- Resumen, and the CSV import, which takes its rows as one array per column (much less JSON to parse than one
+-- object per row). clientes.empresa has no trigram index on purpose: no query could use it and every imported
+-- row would pay for it.
 
 -- ===================================================================================================
 -- Summary of calls per campaign, UTC hour, Bogotá day and raw status.
@@ -207,7 +207,7 @@ revoke execute on function
 from public, anon, authenticated;
 
 -- ===================================================================================================
--- Resumen (same answer as 20261122000200): whole hours of the range from the summary, the partial first and
+-- Resumen (part 1 §2.8, §4, §5): the four cards and calls per Bogotá day and lower-cased status. Whole hours of the range from the summary, the partial first and
 -- last hour from the calls (index on campana, created_at), first and last call from the same index.
 create or replace function public.llamadas_resumen(
   p_campana bigint,
@@ -285,10 +285,10 @@ end
 $$;
 
 -- ===================================================================================================
--- Client list page (same answer as 20261122000100). Without filters the total comes from the summary and the
+-- Client list page (part 1 §2.7, §9): filters, page, total and each client's latest call. Without filters the total comes from the summary and the
 -- page from the (campana_id, nombre, apellido, id) index. With filters the page (read in name order from that
--- index, stopping after its rows) is only looked for when the count says it has rows. `coalesce(empresa, '')
--- ILIKE p` is `empresa ILIKE p` here: the pattern always holds at least one character, which '' never has.
+-- index, stopping after its rows) is only looked for when the count says it has rows. `empresa ILIKE p` needs
+-- no coalesce: the pattern always holds at least one character, which '' never has.
 -- Only the page's rows get the latest call and the number of calls.
 create or replace function public.llamadas_clientes_pagina(
   p_campana bigint,
@@ -368,8 +368,8 @@ $$;
 
 -- ===================================================================================================
 -- CSV import with one array per column: {"nombre": [...], "apellido": [...], "email": [...], "telefono": [...],
--- "empresa": [...], "cargo": [...]} (same length; a missing value is null). Same rules and answer as
--- llamadas_importar_clientes: rows without email or telefono are skipped, the first row of each (email,
+-- "empresa": [...], "cargo": [...]} (same length; a missing value is null). Part 1 §5: rows without email or
+-- telefono are skipped, the first row of each (email,
 -- telefono) is kept — ON CONFLICT DO NOTHING sees the rows this statement already inserted, in file order —
 -- and the unique (campana_id, email, telefono) rule omits what the campaign already has. One transaction.
 create or replace function public.llamadas_importar_clientes_columnas(p_campana bigint, p_columnas jsonb) returns jsonb
@@ -419,13 +419,15 @@ begin
 end
 $$;
 
-drop index if exists public.clientes_empresa_trgm_idx;
-
 revoke execute on function
+  public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
+  public.llamadas_resumen(bigint, timestamptz, timestamptz),
   public.llamadas_importar_clientes_columnas(bigint, jsonb),
   public.llamadas_claves_existentes_columnas(bigint, jsonb)
 from public, anon;
 grant execute on function
+  public.llamadas_clientes_pagina(bigint, text, text, text, text, integer, integer),
+  public.llamadas_resumen(bigint, timestamptz, timestamptz),
   public.llamadas_importar_clientes_columnas(bigint, jsonb),
   public.llamadas_claves_existentes_columnas(bigint, jsonb)
 to authenticated, service_role;
