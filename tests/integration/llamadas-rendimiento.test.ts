@@ -6,7 +6,7 @@
  * the same answer as counting the raw rows (the previous functions' queries, kept here as the reference).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../../src/shared/ports/sql';
+import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
 import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
 import { seedDemoData } from '../../src/main/backends/embedded/seed';
 import { BACKENDS } from '../support/databases';
@@ -32,6 +32,15 @@ async function clientesPorCampana(db: SqlClient) {
   const guardado = await db.query<Row>(`select campana_id::text as c, total::text as n from public.llamadas_clientes_campana order by 1`);
   const contado = await db.query<Row>(`select campana_id::text as c, count(*)::text as n from public.clientes group by 1 order by 1`);
   return { guardado: guardado.rows, contado: contado.rows };
+}
+
+/** The import function as the repository calls it: one text per column, values joined by chr(31). */
+async function importar(db: SqlClient | SqlQueryable, campana: number, columnas: Record<string, string[]>, cantidad = columnas.email!.length) {
+  const col = (k: string) => columnas[k]!.join('\u001f');
+  const r = await db.query<{ v: { insertados: number; omitidos: number } }>(
+    `select public.llamadas_importar_clientes($1, $2, $3, $4, $5, $6, $7, $8) as v`,
+    [campana, cantidad, col('nombre'), col('apellido'), col('email'), col('telefono'), col('empresa'), col('cargo')]);
+  return r.rows[0]!.v;
 }
 
 async function expectSummariesRight(db: SqlClient) {
@@ -188,10 +197,8 @@ describe.each(BACKENDS)('resúmenes de llamadas en %s', (_name, fresh) => {
     await db.query(
       `insert into public.clientes (nombre, apellido, email, telefono, campana_id)
        select 'N' || g, 'A', 'c' || g || '@x.co', '+57' || g, $1 from generate_series(1, 300) g`, [tmp]);
-    const imp = await db.query<{ v: { insertados: number; omitidos: number } }>(
-      `select public.llamadas_importar_clientes_columnas($1, $2::jsonb) as v`,
-      [a, JSON.stringify({ nombre: ['X', 'Y', 'Z'], apellido: ['1', '2', '3'], email: ['x@i.co', 'x@i.co', 'z@i.co'], telefono: ['1', '1', ''], empresa: ['', 'E', null], cargo: [null, null, null] })]);
-    expect(imp.rows[0]!.v).toEqual({ insertados: 1, omitidos: 2 });
+    const imp = await importar(db, a!, { nombre: ['X', 'Y', 'Z'], apellido: ['1', '2', '3'], email: ['x@i.co', 'x@i.co', 'z@i.co'], telefono: ['1', '1', ''], empresa: ['', 'E', ''], cargo: ['', '', ''] });
+    expect(imp).toEqual({ insertados: 1, omitidos: 2 });
     await expectSummariesRight(db);
     await db.query(`update public.clientes set campana_id = $1 where campana_id = $2 and id % 4 = 0`, [b, tmp]);
     await db.query(`update public.clientes set no_llamar = true where campana_id = $1`, [tmp]);
@@ -202,6 +209,44 @@ describe.each(BACKENDS)('resúmenes de llamadas en %s', (_name, fresh) => {
     await db.query(`delete from public.campanas where id = $1`, [tmp]);
     expect((await db.query(`select 1 from public.llamadas_clientes_campana where campana_id = $1`, [tmp])).rows).toEqual([]);
     await expectSummariesRight(db);
+  });
+
+  it('la importación: valores vacíos, columnas desparejas, campaña inexistente, y deja el modo de réplica como estaba', async () => {
+    const [a] = campanas;
+    // One row whose values are all empty but email and phone: '' must stay one value, not none.
+    expect(await importar(db, a!, { nombre: [''], apellido: [''], email: ['solo@i.co'], telefono: ['7'], empresa: [''], cargo: [''] }))
+      .toEqual({ insertados: 1, omitidos: 0 });
+    const fila = await db.query<Row>(`select nombre, apellido, empresa, cargo from public.clientes where email = 'solo@i.co'`);
+    expect(fila.rows).toEqual([{ nombre: '', apellido: '', empresa: null, cargo: null }]);
+    await expect(importar(db, a!, { nombre: ['X', 'Y'], apellido: ['1'], email: ['p@i.co', 'q@i.co'], telefono: ['1', '2'], empresa: ['', ''], cargo: ['', ''] }))
+      .rejects.toThrow('Las columnas de la importación no tienen el mismo número de filas.');
+    await expect(importar(db, 987654, { nombre: ['X'], apellido: ['1'], email: ['p@i.co'], telefono: ['1'], empresa: [''], cargo: [''] }))
+      .rejects.toThrow('La campaña no existe.');
+    expect((await db.query(`select 1 from public.clientes where email in ('p@i.co', 'q@i.co')`)).rows).toEqual([]);
+    const modo = await db.transaction(async (tx) => {
+      await importar(tx, a!, { nombre: ['M'], apellido: [''], email: ['modo@i.co'], telefono: ['8'], empresa: [''], cargo: [''] });
+      return (await tx.query<{ m: string }>(`select current_setting('session_replication_role') as m`)).rows[0]!.m;
+    });
+    expect(modo).toBe('origin');
+    await expectSummariesRight(db);
+  });
+
+  it('la importación sin permiso para saltarse las comprobaciones (dueño sin superusuario) comprueba fila a fila', async () => {
+    const [a] = campanas;
+    const rol = `importador_${Date.now()}`;
+    const r = await db.transaction(async (tx) => {
+      // The owner of a hosted project is not a superuser: session_replication_role is refused to it.
+      await tx.query(`create role ${rol} nologin bypassrls`);
+      await tx.query(`grant usage on schema public to ${rol}`);
+      await tx.query(`grant select, insert on public.clientes to ${rol}`);
+      await tx.query(`grant select, update on public.campanas to ${rol}`);
+      await tx.query(`grant execute on function public.llamadas_exigir_operador(), public.es_operador(), public.llamador_privilegiado() to ${rol}`);
+      await tx.query(`alter function public.llamadas_importar_clientes(bigint, integer, text, text, text, text, text, text) owner to ${rol}`);
+      const v = await importar(tx, a!, { nombre: ['Sin', 'Su'], apellido: ['', ''], email: ['sinsu@i.co', 'sinsu2@i.co'], telefono: ['9', '9'], empresa: ['', ''], cargo: ['', ''] });
+      const n = (await tx.query<{ n: string | number }>(`select count(*) as n from public.clientes where email like 'sinsu%'`)).rows[0]!.n;
+      throw Object.assign(new Error('deshacer'), { resultado: { v, n: Number(n) } });
+    }).catch((e: { resultado?: unknown; message?: string }) => e.resultado ?? e.message);
+    expect(r).toEqual({ v: { insertados: 2, omitidos: 0 }, n: 2 });
   });
 
   it('el resumen es el mismo que contando las llamadas, con y sin rango, horas enteras y parciales', async () => {

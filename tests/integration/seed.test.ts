@@ -202,7 +202,7 @@ describe.each(BACKENDS)('datos de demostración en %s', (_name, fresh) => {
     const idx = await db.query<{ indexname: string }>(
       `select indexname from pg_indexes where schemaname = 'public' and tablename in ('clientes', 'registro_escrito_llamada')`);
     const names = idx.rows.map((r) => r.indexname);
-    for (const n of ['clientes_nombre_trgm_idx', 'clientes_campana_id_idx', 'registro_escrito_llamada_conversation_trgm_idx',
+    for (const n of ['clientes_campana_nombre_idx', 'clientes_campana_email_telefono_key', 'registro_escrito_llamada_conversation_trgm_idx',
       'registro_escrito_llamada_phone_created_idx']) expect(names).toContain(n);
 
     const user = await db.query<{ id: string }>(`insert into auth.users (email) values ('demo@consola.test') returning id`);

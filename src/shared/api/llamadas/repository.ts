@@ -12,6 +12,7 @@ import type {
   ResultadoIntento,
 } from '../../domain/llamadas-tipos';
 import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado } from '../../domain/llamadas-reglas';
+import { SEPARADOR_COLUMNA } from '../../domain/csv-clientes';
 
 type Row = Record<string, unknown>;
 
@@ -192,22 +193,28 @@ export function llamadasRepository(data: DataPort) {
     },
 
     async clavesExistentes(campanaId: number, claves: Array<{ email: string; telefono: string }>): Promise<Array<[string, string]>> {
+      // Importing into a campaign with no clients yet (the usual case) needs no look at the keys at all.
+      const alguno = await data.run<Row>({ kind: 'select', table: 'clientes', columns: ['id'], filters: [{ column: 'campana_id', op: 'eq', value: campanaId }], limit: 1 });
+      if (alguno.rows.length === 0) return [];
       // One array per column: far less JSON for the database to parse than one object per key.
       const p_columnas = { email: claves.map((c) => c.email), telefono: claves.map((c) => c.telefono) };
       const v = await scalar<Array<[string, string]> | null>(data, 'llamadas_claves_existentes_columnas', { p_campana: campanaId, p_columnas });
       return v ?? [];
     },
     async importar(campanaId: number, filas: FilaImportacion[]): Promise<{ insertados: number; omitidos: number }> {
-      // One array per column (see 20261122000300): much less JSON to parse than one object per row.
-      const p_columnas = {
-        nombre: filas.map((f) => f.nombre),
-        apellido: filas.map((f) => f.apellido),
-        email: filas.map((f) => f.email),
-        telefono: filas.map((f) => f.telefono),
-        empresa: filas.map((f) => f.empresa),
-        cargo: filas.map((f) => f.cargo),
-      };
-      const v = await scalar<Row | null>(data, 'llamadas_importar_clientes_columnas', { p_campana: campanaId, p_columnas });
+      // One text per column, the values joined by the unit separator (see 20261127000100): the cheapest
+      // shape for the database to split. Values are cleaned by limpiarCampo, so none holds that character.
+      const columna = (pick: (f: FilaImportacion) => string) => filas.map(pick).join(SEPARADOR_COLUMNA);
+      const v = await scalar<Row | null>(data, 'llamadas_importar_clientes', {
+        p_campana: campanaId,
+        p_cantidad: filas.length,
+        p_nombre: columna((f) => f.nombre),
+        p_apellido: columna((f) => f.apellido),
+        p_email: columna((f) => f.email),
+        p_telefono: columna((f) => f.telefono),
+        p_empresa: columna((f) => f.empresa),
+        p_cargo: columna((f) => f.cargo),
+      });
       return { insertados: numeroOCero(v?.insertados), omitidos: numeroOCero(v?.omitidos) };
     },
 
