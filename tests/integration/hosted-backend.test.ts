@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import keytar from '@napi-rs/keyring/keytar.js';
 import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
 import { createVault } from '../../src/main/secrets/vault';
@@ -18,7 +19,9 @@ import { Caller } from '../support/operators';
 const SERVICE = `consola-test-hosted-${process.pid}-${Date.now()}`;
 const USER = { id: '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b', email: 'ana@agencia.co', created_at: '2026-01-02T03:04:05Z' };
 const ACCESS = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZjFjMmE1NyJ9.firma-de-prueba';
-const requests: Array<{ method: string; url: string; auth?: string; body: string }> = [];
+const requests: Array<{ method: string; url: string; auth?: string; apikey?: string; body: string }> = [];
+/** The MP3 the stand-in audio function answers (bytes beyond one 32 KB chunk of the base64 encoder). */
+const MP3 = Buffer.concat([Buffer.from('ID3'), randomBytes(70_000)]);
 let server: Server;
 let url: string;
 
@@ -27,7 +30,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
+      requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, apikey: req.headers.apikey as string | undefined, body });
       const json = (status: number, value: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(value));
@@ -51,6 +54,16 @@ beforeAll(async () => {
         return json(200, (req.headers.accept ?? '').includes('vnd.pgrst.object') ? row : [row]);
       }
       if (req.url?.startsWith('/rest/v1/rpc/buscar_')) return json(200, []);
+      // The audio Edge Function, in each shape a deployment may answer.
+      if (req.url === '/functions/v1/audio-llamada') {
+        const { conversation_id: id } = JSON.parse(body);
+        const b64 = MP3.toString('base64');
+        if (id === 'conv_json') return json(200, { audio: `data:audio/mpeg;base64,${b64.slice(0, 100)}\n${b64.slice(100)}` });
+        if (id === 'conv_texto') return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end(b64);
+        if (id === 'conv_mp3') return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(MP3);
+        if (id === 'conv_roto') return json(500, { error: 'boom' });
+        return json(404, { error: 'no encontrado' });
+      }
       if (req.url?.startsWith('/auth/v1/logout')) {
         res.writeHead(204).end();
         return;
@@ -93,6 +106,29 @@ describe('backend alojado (Supabase)', () => {
     await dispatch('auth', 'cerrarSesion', {}, caller);
     expect(caller.token).toBeNull();
     expect((await keytar.findCredentials(SERVICE)).some((c) => c.password.includes(ACCESS))).toBe(false);
+  });
+
+  it('el audio de una llamada viene de la función del proyecto, llamada con el token del operador', async () => {
+    const backend = createHostedBackend({ url, anonKey: 'clave-anonima-de-prueba' }, createVault(SERVICE));
+    const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+    const caller = new Caller();
+    expect(await dispatch('auth', 'iniciarSesion', { email: USER.email, password: 'Correcta2026' }, caller)).toMatchObject({ ok: true });
+
+    const b64 = MP3.toString('base64');
+    for (const id of ['conv_json', 'conv_texto', 'conv_mp3']) {
+      const r = await dispatch('llamadas', 'audio', { conversationId: id }, caller);
+      expect(r).toEqual({ ok: true, data: { base64: b64, mime: 'audio/mpeg' } });
+    }
+    const calls = requests.filter((r) => r.url === '/functions/v1/audio-llamada');
+    expect(calls.map((c) => JSON.parse(c.body))).toEqual([{ conversation_id: 'conv_json' }, { conversation_id: 'conv_texto' }, { conversation_id: 'conv_mp3' }]);
+    expect(calls.every((c) => c.method === 'POST' && c.auth === `Bearer ${ACCESS}` && c.apikey === 'clave-anonima-de-prueba')).toBe(true);
+
+    // No audio for that conversation, or the function failing: a clear answer the screen turns into silence.
+    expect(await dispatch('llamadas', 'audio', { conversationId: 'conv_nada' }, caller))
+      .toMatchObject({ ok: false, error: { code: 'not_found', message: es.llamadas.historial.audioNoEncontrado } });
+    expect(await dispatch('llamadas', 'audio', { conversationId: 'conv_roto' }, caller))
+      .toMatchObject({ ok: false, error: { code: 'unavailable', message: es.errores.funcionNoDisponible('audio-llamada') } });
+    await dispatch('auth', 'cerrarSesion', {}, caller);
   });
 
   it('sin servidor responde que no se pudo conectar, en español', async () => {

@@ -187,6 +187,7 @@ export const es = {
     alojadoSinPrimerAdmin:
       'Con Supabase alojado, los operadores se invitan desde el panel de Supabase; inicia sesión con tu cuenta.',
     servidorDatosNoDisponible: 'No se pudo conectar con el servidor de datos.',
+    funcionNoDisponible: (nombre: string) => `No se pudo usar la función «${nombre}» del servidor de datos.`,
     sinPerfilOperador: 'Este usuario no tiene un perfil de operador en este proyecto.',
   },
   escritorio: {

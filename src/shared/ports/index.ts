@@ -4,6 +4,7 @@ import type { SecretsPort } from './secrets';
 import type { SettingsPort } from './settings';
 import type { WebhooksPort } from './webhooks';
 import type { StoragePort } from './storage';
+import type { FunctionsPort } from './functions';
 
 export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
 export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
@@ -12,6 +13,7 @@ export type { SettingsPort } from './settings';
 export type { WebhooksPort, WebhookResponse } from './webhooks';
 export type { SqlClient, SqlQueryable, SqlResult } from './sql';
 export type { StoragePort } from './storage';
+export type { FunctionsPort } from './functions';
 
 /** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
 export interface Backend {
@@ -27,6 +29,8 @@ export interface Backend {
   webhooks?: WebhooksPort;
   /** File storage acting as the given operator (the hosted project's policies apply). */
   storageFor?(session: AuthSession): StoragePort;
+  /** The hosted project's Edge Functions, acting as the given operator. Absent on the embedded backend. */
+  functionsFor?(session: AuthSession): FunctionsPort;
   /**
    * Asks the host to close this backend and open the one the connection settings now choose, once the
    * current call has answered (Configuración → Conexión). Absent where there is no host (tests).

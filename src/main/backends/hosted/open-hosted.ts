@@ -9,6 +9,7 @@ import type { Backend } from '../../../shared/ports';
 import type { AuthPort, AuthSession, LoginLock } from '../../../shared/ports/auth';
 import type { SecretsPort } from '../../../shared/ports/secrets';
 import type { StoragePort } from '../../../shared/ports/storage';
+import type { FunctionsPort } from '../../../shared/ports/functions';
 import type { Operator } from '../../../shared/domain/operator';
 import { normalizeEmail } from '../../../shared/domain/lockout';
 import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
@@ -35,6 +36,9 @@ class NoRealtime {
     throw new Error('realtime no se usa en el proceso principal');
   }
 }
+
+/** An Edge Function that has not answered in this long is given up (the operator can try again). */
+const FUNCTION_TIMEOUT_MS = 30_000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -170,6 +174,22 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     };
   }
 
+  /** Edge Functions with the operator's own client (its access token goes as the bearer). */
+  function functionsOf(client: SupabaseClient): FunctionsPort {
+    return {
+      async invoke(name, body, options) {
+        const { data, error } = await client.functions.invoke(name, { body, timeout: options?.timeoutMs ?? FUNCTION_TIMEOUT_MS });
+        if (error) {
+          const status = (error as { context?: { status?: number } }).context?.status;
+          if (status === 404) throw new AppError('not_found', es.errores.funcionNoDisponible(name));
+          throw new AppError('unavailable', es.errores.funcionNoDisponible(name));
+        }
+        // supabase-js parses by Content-Type: JSON, text, or a Blob for application/octet-stream.
+        return data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data;
+      },
+    };
+  }
+
   // The company portal's functions are called as anon: one client without any session.
   let anonClient: SupabaseClient | null = null;
 
@@ -192,6 +212,11 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const live = sessions.get(hash(session.token));
       if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
       return storageOf(live.client);
+    },
+    functionsFor(session) {
+      const live = sessions.get(hash(session.token));
+      if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
+      return functionsOf(live.client);
     },
     secrets,
     now,

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 import { llamadasRepository, type LlamadasRepository } from './repository';
 import { crearLlamador } from './llamar';
+import { audioDeFuncion, limpiarBase64 } from './audio';
 import { diaBogota, serieDias } from '../../domain/llamadas-reglas';
 import { normalizarEmail, normalizarTelefono, limpiarCampo } from '../../domain/csv-clientes';
 
@@ -156,10 +157,17 @@ export function llamadasApi(deps: ApiDeps): Pick<ApiImplementation, 'llamadas'> 
         return con(t.clientes.errorCargarLlamadas, () => repo.historial(input.telefono, input.q));
       },
       async audio(input, ctx) {
-        const { repo } = await ctxRepo(ctx);
-        const raw = await con(t.clientes.errorCargarLlamadas, () => repo.audio(input.conversationId));
-        if (!raw) throw new AppError('not_found', t.historial.audioNoEncontrado);
-        const base64 = raw.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
+        const { session, repo } = await ctxRepo(ctx);
+        // Hosted: the project's audio function; embedded: the audio table (see ./audio.ts).
+        const base64 = await con(t.clientes.errorCargarLlamadas, async () =>
+          backend.functionsFor
+            ? audioDeFuncion(backend.functionsFor(session), input.conversationId)
+            : limpiarBase64((await repo.audio(input.conversationId)) ?? ''),
+        ).catch((error: unknown) => {
+          if (AppError.is(error) && error.code === 'not_found') return null;
+          throw error;
+        });
+        if (!base64) throw new AppError('not_found', t.historial.audioNoEncontrado);
         return { base64, mime: 'audio/mpeg' };
       },
 
