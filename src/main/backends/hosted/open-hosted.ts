@@ -40,6 +40,12 @@ class NoRealtime {
 /** An Edge Function that has not answered in this long is given up (the operator can try again). */
 const FUNCTION_TIMEOUT_MS = 30_000;
 
+/**
+ * supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), demands a transport.
+ * Nothing here subscribes to realtime, so a transport that refuses to connect is enough.
+ */
+const SIN_REALTIME = typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {};
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, now: () => Date = () => new Date()): Backend {
@@ -55,9 +61,15 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         detectSessionInUrl: false,
         storage: keychainStorage(secrets, storagePrefix),
       },
-      // supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), demands a
-      // transport. Nothing here subscribes to realtime, so a transport that refuses to connect is enough.
-      ...(typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {}),
+      ...SIN_REALTIME,
+    });
+  }
+
+  /** A client whose session lives in memory only (the anon portal client, a throwaway password check). */
+  function sessionlessClient(): SupabaseClient {
+    return createClient(config.url, config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      ...SIN_REALTIME,
     });
   }
 
@@ -127,10 +139,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
       // Supabase's updateUser only needs the new password; the current one is checked first with a
       // throwaway client whose session lives in memory only and is ended at once.
-      const probe = createClient(config.url, config.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        ...(typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {}),
-      });
+      const probe = sessionlessClient();
       const { data, error } = await probe.auth.signInWithPassword({ email: live.operator.email, password: currentPassword });
       if (error || !data.user) {
         if (error && (error.status === undefined || error.status === 0 || error.status >= 500)) {
@@ -190,6 +199,13 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     };
   }
 
+  /** The signed-in operator's supabase client, for every port that acts as them. */
+  function clientOf(session: AuthSession): SupabaseClient {
+    const live = sessions.get(hash(session.token));
+    if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
+    return live.client;
+  }
+
   // The company portal's functions are called as anon: one client without any session.
   let anonClient: SupabaseClient | null = null;
 
@@ -197,27 +213,12 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     kind: 'hosted',
     auth,
     anonData() {
-      anonClient ??= createClient(config.url, config.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        ...(typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {}),
-      });
+      anonClient ??= sessionlessClient();
       return createSupabaseExecutor(anonClient);
     },
-    dataFor(session) {
-      const live = sessions.get(hash(session.token));
-      if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
-      return createSupabaseExecutor(live.client);
-    },
-    storageFor(session) {
-      const live = sessions.get(hash(session.token));
-      if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
-      return storageOf(live.client);
-    },
-    functionsFor(session) {
-      const live = sessions.get(hash(session.token));
-      if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
-      return functionsOf(live.client);
-    },
+    dataFor: (session) => createSupabaseExecutor(clientOf(session)),
+    storageFor: (session) => storageOf(clientOf(session)),
+    functionsFor: (session) => functionsOf(clientOf(session)),
     secrets,
     now,
   };
