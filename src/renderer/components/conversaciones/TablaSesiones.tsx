@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, Table, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye, IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { mensajes as t } from '../../../shared/i18n/areas/bots';
 import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type Sesion } from '../../../shared/domain/mensajes';
 import { fechaColombia } from './fechaColombia';
 import { CuerpoTabla } from '../CuerpoTabla';
+import { AccionFila } from '../AccionFila';
 
 /**
  * The sessions of a message table (part 3 §2.3): id, message count, last text, last date and 'Ver
@@ -72,11 +73,7 @@ export function TablaSesiones({
                   ) : null}
                 </Table.Td>
                 <Table.Td ta="center">
-                  <Tooltip label={t.verConversacion}>
-                    <ActionIcon variant="light" color="green" aria-label={`${t.verConversacion} ${s.sessionId}`} onClick={() => onVer(s.sessionId)}>
-                      <IconEye size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <AccionFila label={t.verConversacion} icon={<IconEye size={18} />} variant="light" color="green" aria-label={`${t.verConversacion} ${s.sessionId}`} onClick={() => onVer(s.sessionId)} />
                 </Table.Td>
               </Table.Tr>
             ))}

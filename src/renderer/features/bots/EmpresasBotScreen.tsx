@@ -45,6 +45,7 @@ import { formatFechaHora } from '../../../shared/domain/dates';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { AccionFila } from '../../components/AccionFila';
 
 const t = es.bots;
 
@@ -164,11 +165,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                         <Badge color="green" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
                           {t.conectado}
                         </Badge>
-                        <Tooltip label={t.copiarWebhook}>
-                          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)}>
-                            <IconCopy size={14} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <AccionFila label={t.copiarWebhook} icon={<IconCopy size={14} />} color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)} />
                       </Group>
                     ) : (
                       <Badge color="red" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
@@ -192,17 +189,9 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} justify="center" wrap="nowrap">
-                      <Tooltip label={t.editar}>
-                        <ActionIcon variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <AccionFila label={t.editar} icon={<IconPencil size={16} />} variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })} />
                       {!e.webhook_n8n ? (
-                        <Tooltip label={t.crearFlujoAccion}>
-                          <ActionIcon variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)}>
-                            <IconTopologyStar3 size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <AccionFila label={t.crearFlujoAccion} icon={<IconTopologyStar3 size={16} />} variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)} />
                       ) : null}
                       <Tooltip label={t.eliminar}>
                         <ActionIcon

@@ -35,6 +35,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, mensajeDe } from '../proyectos/comun';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { AccionFila } from '../../components/AccionFila';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -347,26 +348,10 @@ export default function EmpresasScreen() {
                           {e.activo ? <IconBan size={18} /> : <IconCheck size={18} />}
                         </ActionIcon>
                       </Tooltip>
-                      <Tooltip label={t.accionEditar}>
-                        <ActionIcon variant="subtle" onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionRestablecer}>
-                        <ActionIcon variant="subtle" color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`}>
-                          <IconKey size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionCopiarEnlace}>
-                        <ActionIcon variant="subtle" color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`}>
-                          <IconLink size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionEliminar}>
-                        <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(e.nombre, () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`}>
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`} />
+                      <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
+                      <AccionFila label={t.accionCopiarEnlace} icon={<IconLink size={18} />} color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`} />
+                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminar(e.nombre, () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

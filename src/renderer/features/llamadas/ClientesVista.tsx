@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -46,6 +45,7 @@ import { ConfiguracionPanel } from './ConfiguracionPanel';
 import { ImportarCsvModal } from './ImportarCsvModal';
 import { LoteModal } from './LoteModal';
 import { HistorialModal } from './HistorialModal';
+import { AccionFila } from '../../components/AccionFila';
 
 type Filtros = { nombre: string; email: string; telefono: string; empresa: string };
 const SIN_FILTROS: Filtros = { nombre: '', email: '', telefono: '', empresa: '' };
@@ -338,26 +338,10 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
                         </Table.Td>
                         <Table.Td>
                           <Group gap={2} justify="flex-end" wrap="nowrap">
-                            <Tooltip label={t.clientes.accionLlamar}>
-                              <ActionIcon variant="subtle" color="green" aria-label={`${t.clientes.accionLlamar} ${nombre}`} onClick={() => llamarUno(f)} disabled={f.noLlamar}>
-                                <IconPhone size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t.clientes.accionHistorial}>
-                              <ActionIcon variant="subtle" color="blue" aria-label={`${t.clientes.accionHistorial} ${nombre}`} onClick={() => setHistorial(f)}>
-                                <IconHistory size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t.clientes.accionEditar}>
-                              <ActionIcon variant="subtle" color="gray" aria-label={`${t.clientes.accionEditar} ${nombre}`} onClick={() => setEditar(f)}>
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t.clientes.accionEliminar}>
-                              <ActionIcon variant="subtle" color="red" aria-label={`${t.clientes.accionEliminar} ${nombre}`} onClick={() => confirmarEliminar(f)}>
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
+                            <AccionFila label={t.clientes.accionLlamar} icon={<IconPhone size={16} />} color="green" aria-label={`${t.clientes.accionLlamar} ${nombre}`} onClick={() => llamarUno(f)} disabled={f.noLlamar} />
+                            <AccionFila label={t.clientes.accionHistorial} icon={<IconHistory size={16} />} color="blue" aria-label={`${t.clientes.accionHistorial} ${nombre}`} onClick={() => setHistorial(f)} />
+                            <AccionFila label={t.clientes.accionEditar} icon={<IconPencil size={16} />} color="gray" aria-label={`${t.clientes.accionEditar} ${nombre}`} onClick={() => setEditar(f)} />
+                            <AccionFila label={t.clientes.accionEliminar} icon={<IconTrash size={16} />} color="red" aria-label={`${t.clientes.accionEliminar} ${nombre}`} onClick={() => confirmarEliminar(f)} />
                           </Group>
                         </Table.Td>
                       </Table.Tr>

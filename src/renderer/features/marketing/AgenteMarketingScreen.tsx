@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconDownload, IconEye, IconFileText, IconPlugConnected, IconRefresh, IconTrash, IconUpload, IconWorld } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/format';
 import { guardarDescarga } from './archivo-navegador';
 import { CargarContextoModal } from './CargarContextoModal';
 import { EstructuraSitio, TextoCrudo } from './EstructuraSitio';
+import { AccionFila } from '../../components/AccionFila';
 
 const m = es.marketing;
 /** The screen waits this long after loading before checking authentication (part 3 §4, §9). */
@@ -181,23 +182,11 @@ export default function AgenteMarketingScreen() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={m.ver}>
-                          <ActionIcon variant="subtle" aria-label={m.ver} onClick={() => setDetalle(r)}>
-                            <IconEye size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <AccionFila label={m.ver} icon={<IconEye size={18} />} aria-label={m.ver} onClick={() => setDetalle(r)} />
                         {r.archivoStoragePath && (
-                          <Tooltip label={m.descargar}>
-                            <ActionIcon variant="subtle" color="blue" aria-label={m.descargar} loading={descargar.isPending && descargar.variables === r.id} onClick={() => descargar.mutate(r.id)}>
-                              <IconDownload size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <AccionFila label={m.descargar} icon={<IconDownload size={18} />} color="blue" aria-label={m.descargar} loading={descargar.isPending && descargar.variables === r.id} onClick={() => descargar.mutate(r.id)} />
                         )}
-                        <Tooltip label={m.eliminar}>
-                          <ActionIcon variant="subtle" color="red" aria-label={m.eliminar} onClick={() => confirmarEliminar(r)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <AccionFila label={m.eliminar} icon={<IconTrash size={18} />} color="red" aria-label={m.eliminar} onClick={() => confirmarEliminar(r)} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -3,7 +3,7 @@
  * associated companies, create/edit with the §5 alert rule, delete and unlink with confirmation, and the
  * companies-of-a-plan modal.
  */
-import { ActionIcon, Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconBuildingStore, IconLinkOff, IconPencil, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar } from '../proyectos/comun';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { AccionFila } from '../../components/AccionFila';
 
 const t = es.planes;
 
@@ -190,21 +191,9 @@ export default function PlanesScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="center" wrap="nowrap">
-                      <Tooltip label={t.accionEditar}>
-                        <ActionIcon variant="subtle" onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionEmpresas}>
-                        <ActionIcon variant="subtle" color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`}>
-                          <IconBuildingStore size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionEliminar}>
-                        <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.title, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`}>
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`} />
+                      <AccionFila label={t.accionEmpresas} icon={<IconBuildingStore size={18} />} color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`} />
+                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminar(p.title, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

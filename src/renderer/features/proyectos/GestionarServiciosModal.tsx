@@ -25,7 +25,6 @@ import {
   TextInput,
   ThemeIcon,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconPlayerPlay, IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -40,6 +39,7 @@ import type { JobState } from '../../../shared/domain/jobs';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, EstadoServicioBadge, mensajeDe } from './comun';
 import { IconoServicio } from './iconos';
+import { AccionFila } from '../../components/AccionFila';
 
 const t = es.proyectos;
 
@@ -94,11 +94,7 @@ function InstanciaCard({ instancia, onEliminar, onReintentar, ocupado }: { insta
             </Group>
           </Stack>
         </Group>
-        <Tooltip label={t.accionEliminar}>
-          <ActionIcon color="red" variant="subtle" onClick={onEliminar} aria-label={`${t.accionEliminar} ${instancia.nombre_instancia}`}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={onEliminar} aria-label={`${t.accionEliminar} ${instancia.nombre_instancia}`} />
       </Group>
       <Stack gap={4} mt="sm">
         {cfg.table_supabase ? <Copiable etiqueta={t.tabla} valor={cfg.table_supabase} /> : null}

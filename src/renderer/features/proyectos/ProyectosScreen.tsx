@@ -3,7 +3,7 @@
  * grouped by type, status badge with progress, actions), header buttons, create/edit, manage services,
  * details and delete with confirmation.
  */
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconBuilding, IconChartBar, IconEye, IconFolders, IconLink, IconPencil, IconPlus, IconSettings, IconTool, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -20,6 +20,7 @@ import { GestionarServiciosModal } from './GestionarServiciosModal';
 import { DetallesModal } from './DetallesModal';
 import { IconoServicio } from './iconos';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { AccionFila } from '../../components/AccionFila';
 
 const t = es.proyectos;
 
@@ -143,26 +144,10 @@ export default function ProyectosScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="center" wrap="nowrap">
-                      <Tooltip label={t.accionEditar}>
-                        <ActionIcon variant="subtle" onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionServicios}>
-                        <ActionIcon variant="subtle" color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`}>
-                          <IconTool size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionDetalles}>
-                        <ActionIcon variant="subtle" color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`}>
-                          <IconEye size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t.accionEliminar}>
-                        <ActionIcon variant="subtle" color="red" onClick={() => confirmarEliminar(p.nombre, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`}>
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`} />
+                      <AccionFila label={t.accionServicios} icon={<IconTool size={18} />} color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`} />
+                      <AccionFila label={t.accionDetalles} icon={<IconEye size={18} />} color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`} />
+                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminar(p.nombre, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { mensajeDe } from '../proyectos/comun';
 import { ICONOS, IconoServicio } from '../proyectos/iconos';
+import { AccionFila } from '../../components/AccionFila';
 
 const t = es.servicios;
 
@@ -225,11 +226,7 @@ export default function ServiciosScreen() {
                     <span />
                   )}
                   <Group gap={4}>
-                    <Tooltip label={t.editar}>
-                      <ActionIcon variant="subtle" onClick={() => setForm({ servicio: s })} disabled={integrado} aria-label={`${t.editar} ${s.nombre}`}>
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <AccionFila label={t.editar} icon={<IconPencil size={18} />} onClick={() => setForm({ servicio: s })} disabled={integrado} aria-label={`${t.editar} ${s.nombre}`} />
                     <Tooltip label={s.activo ? t.desactivar : t.activar}>
                       <ActionIcon variant="subtle" color={s.activo ? 'orange' : 'green'} onClick={() => estado.mutate(s)} disabled={integrado} aria-label={`${s.activo ? t.desactivar : t.activar} ${s.nombre}`}>
                         {s.activo ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
