@@ -1,19 +1,18 @@
 /** Assignment of WordPress bot companies to a plan (the route of part 2 §2; its original contents are not shown). */
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLink } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
+import { TituloConVolver } from '../../components/TituloConVolver';
 
 const t = es.empresas;
 
 export default function AsignarEmpresasWordpressScreen() {
   useDocumentTitle(t.asignarTitulo);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [plan, setPlan] = useState<string | null>(null);
   const [empresa, setEmpresa] = useState<string | null>(null);
@@ -33,17 +32,7 @@ export default function AsignarEmpresasWordpressScreen() {
   });
   return (
     <Stack gap="lg">
-      <Group gap="sm" align="flex-start">
-        <ActionIcon variant="default" size="lg" onClick={() => navigate('/dashboard/proyectos')} aria-label={t.volver}>
-          <IconArrowLeft size={18} />
-        </ActionIcon>
-        <Stack gap={4}>
-          <Title order={2}>{t.asignarTitulo}</Title>
-          <Text c="dimmed" size="sm">
-            {t.asignarSubtitulo}
-          </Text>
-        </Stack>
-      </Group>
+      <TituloConVolver titulo={t.asignarTitulo} subtitulo={t.asignarSubtitulo} volverA="/dashboard/proyectos" volverLabel={t.volver} />
       <Paper withBorder radius="lg" p="lg" maw={640}>
         <Stack gap="sm">
           <Select label={t.asignarPlan} data={(planes.data ?? []).map((p) => ({ value: p.id, label: p.title }))} value={plan} onChange={setPlan} />

@@ -20,14 +20,12 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconBan, IconBuilding, IconCheck, IconCopy, IconInfoCircle, IconKey, IconLink, IconPencil, IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
+import { IconBan, IconBuilding, IconCheck, IconCopy, IconInfoCircle, IconKey, IconLink, IconPencil, IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/domain/empresas';
@@ -36,6 +34,7 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, mensajeDe } from '../proyectos/comun';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
 import { AccionFila } from '../../components/AccionFila';
+import { TituloConVolver } from '../../components/TituloConVolver';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -229,7 +228,6 @@ function CredencialesModal({ datos, onClose }: { datos: { credenciales: Credenci
 
 export default function EmpresasScreen() {
   useDocumentTitle(t.titulo);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ empresa: Empresa | null } | null>(null);
   const [credenciales, setCredenciales] = useState<{ credenciales: CredencialesPortal; nombre: string } | null>(null);
@@ -275,17 +273,7 @@ export default function EmpresasScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Group gap="sm" align="flex-start">
-          <ActionIcon variant="default" size="lg" onClick={() => navigate('/dashboard/proyectos')} aria-label={t.volver}>
-            <IconArrowLeft size={18} />
-          </ActionIcon>
-          <Stack gap={4}>
-            <Title order={2}>{t.titulo}</Title>
-            <Text c="dimmed" size="sm">
-              {t.subtitulo}
-            </Text>
-          </Stack>
-        </Group>
+        <TituloConVolver titulo={t.titulo} subtitulo={t.subtitulo} volverA="/dashboard/proyectos" volverLabel={t.volver} />
         <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ empresa: null })}>
           {t.botonNueva}
         </Button>

@@ -3,8 +3,8 @@
  * refresh (stores today's snapshot), four cards, status distribution, services by category, the 6-month
  * trend, the top-10 table, the four alerts with their navigation and the CSV export. Computed in SQL.
  */
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconActivity, IconAlertTriangle, IconArrowLeft, IconChecklist, IconDownload, IconFolders, IconPlugConnected, IconRefresh, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconActivity, IconAlertTriangle, IconChecklist, IconDownload, IconFolders, IconPlugConnected, IconRefresh, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip as ChartTooltip } from 'chart.js';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -19,6 +19,7 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { EstadoProyectoBadge } from '../proyectos/comun';
 import { guardarCsv } from './guardar-csv';
+import { TituloConVolver } from '../../components/TituloConVolver';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, ChartTooltip, Legend);
 
@@ -252,7 +253,6 @@ function Contenido({ d }: { d: DashboardMetricas }) {
 
 export default function MetricasScreen() {
   useDocumentTitle(t.titulo);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [opcion, setOpcion] = useState<string>(String(PERIODO_POR_DEFECTO));
   const [desde, setDesde] = useState('');
@@ -290,17 +290,7 @@ export default function MetricasScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Group gap="sm" align="flex-start">
-          <ActionIcon variant="default" size="lg" onClick={() => navigate('/dashboard/proyectos')} aria-label={t.volver}>
-            <IconArrowLeft size={18} />
-          </ActionIcon>
-          <Stack gap={4}>
-            <Title order={2}>{t.titulo}</Title>
-            <Text c="dimmed" size="sm">
-              {t.subtitulo}
-            </Text>
-          </Stack>
-        </Group>
+        <TituloConVolver titulo={t.titulo} subtitulo={t.subtitulo} volverA="/dashboard/proyectos" volverLabel={t.volver} />
         <Group gap="xs" align="flex-end">
           <Select
             label={t.periodo}

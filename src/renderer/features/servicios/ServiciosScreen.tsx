@@ -3,10 +3,9 @@
  * with the full §5 validation and the templates, activate/deactivate; the built-in catalogue when loading fails.
  */
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/domain/servicios';
@@ -15,6 +14,7 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { mensajeDe } from '../proyectos/comun';
 import { ICONOS, IconoServicio } from '../proyectos/iconos';
 import { AccionFila } from '../../components/AccionFila';
+import { TituloConVolver } from '../../components/TituloConVolver';
 
 const t = es.servicios;
 
@@ -140,7 +140,6 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
 
 export default function ServiciosScreen() {
   useDocumentTitle(t.titulo);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ servicio: ServicioDisponible | null } | null>(null);
   const servicios = useQuery({ queryKey: ['servicios', 'todos'], queryFn: () => api.servicios.listar({}), retry: false });
@@ -168,17 +167,7 @@ export default function ServiciosScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Group gap="sm" align="flex-start">
-          <ActionIcon variant="default" size="lg" onClick={() => navigate('/dashboard/proyectos')} aria-label={t.volver}>
-            <IconArrowLeft size={18} />
-          </ActionIcon>
-          <Stack gap={4}>
-            <Title order={2}>{t.titulo}</Title>
-            <Text c="dimmed" size="sm">
-              {t.subtitulo}
-            </Text>
-          </Stack>
-        </Group>
+        <TituloConVolver titulo={t.titulo} subtitulo={t.subtitulo} volverA="/dashboard/proyectos" volverLabel={t.volver} />
         <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ servicio: null })} disabled={integrado}>
           {t.botonNuevo}
         </Button>
