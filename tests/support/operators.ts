@@ -17,11 +17,46 @@ import { join } from 'node:path';
 
 let vaults = 0;
 
+/** The instant every test's clock starts from, unless the test pins its own. */
+export const TEST_EPOCH = new Date('2026-11-21T15:00:00Z');
+
+/**
+ * The one clock of a test: the api's rules read it, and every row the api writes takes it too (the SQL
+ * executor hands it to the database as public.ahora()), so no test depends on the day it runs.
+ *
+ * `new Clock()` runs from TEST_EPOCH as real time passes, and never answers the same millisecond twice, so
+ * rows written one after another keep their order as they would with the database's own now(). A clock made
+ * with an instant, or given one (`clock.current = …`), is pinned there for tests of exact boundaries;
+ * `advance` moves either kind.
+ */
 export class Clock {
-  constructor(public current = new Date('2026-11-21T15:00:00Z')) {}
-  now = () => this.current;
+  #pinned: Date | null;
+  #offset = 0;
+  #last = 0;
+  readonly #started = performance.now();
+
+  constructor(pinned?: Date) {
+    this.#pinned = pinned ?? null;
+  }
+
+  get current(): Date {
+    return this.now();
+  }
+
+  set current(instant: Date) {
+    this.#pinned = instant;
+    this.#offset = 0;
+  }
+
+  now = (): Date => {
+    if (this.#pinned) return new Date(this.#pinned.getTime() + this.#offset);
+    const running = TEST_EPOCH.getTime() + Math.floor(performance.now() - this.#started) + this.#offset;
+    this.#last = Math.max(running, this.#last + 1);
+    return new Date(this.#last);
+  };
+
   advance(ms: number) {
-    this.current = new Date(this.current.getTime() + ms);
+    this.#offset += ms;
   }
 }
 
@@ -52,8 +87,12 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
     kind: 'embedded',
     auth: createEmbeddedAuth(db, clock.now),
     dataFor: (session) =>
-      createSqlExecutor(db, { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } }, catalog),
-    anonData: () => createSqlExecutor(db, { role: 'anon', claims: null }, catalog),
+      createSqlExecutor(
+        db,
+        { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' }, now: clock.now },
+        catalog,
+      ),
+    anonData: () => createSqlExecutor(db, { role: 'anon', claims: null, now: clock.now }, catalog),
     now: clock.now,
     settings,
     secrets,

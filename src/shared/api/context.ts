@@ -2,4 +2,9 @@
 export interface CallContext {
   getToken(): string | null;
   setToken(token: string | null): void;
+  /**
+   * The network address the call came from, where the transport knows one (HTTP: the socket's remote
+   * address). Login throttles count per address; IPC calls come from this machine's own window and have none.
+   */
+  clientAddress?: string;
 }

@@ -3,7 +3,8 @@
  *
  * Each query is one transaction:
  *   set local role <anon|authenticated|service_role>            (a fixed allow-list, never taken from input)
- *   select set_config('request.jwt.claims', $1, true), ...       (the caller's claims, as Supabase sets them)
+ *   select set_config('request.jwt.claims', $1, true), ...       (the caller's claims, as Supabase sets them,
+ *                                                                 and the backend's clock as consola.ahora)
  *   <the compiled statement>                                     (names checked, values as parameters)
  * so the row-level-security policies decide exactly as they do on hosted Supabase, and a failing statement
  * leaves the data as it was.
@@ -22,6 +23,12 @@ export type DataRole = 'authenticated' | 'anon' | 'service_role';
 export interface SqlIdentity {
   role: DataRole;
   claims: RequestClaims | Record<string, unknown> | null;
+  /**
+   * The backend's clock. When given, every transaction sets it as `consola.ahora`, which public.ahora() (the
+   * schema's one "now": column defaults, expiries, windows) reads; so rows and rules share the clock a test
+   * injects. Without it public.ahora() is the database's now().
+   */
+  now?: () => Date;
 }
 
 /** The only statements that may change the role: literal text, picked by key, never built from input. */
@@ -33,7 +40,7 @@ const SET_ROLE: Record<DataRole, string> = {
 
 const SET_CLAIMS =
   "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), " +
-  "set_config('request.jwt.claim.role', $3, true)";
+  "set_config('request.jwt.claim.role', $3, true), set_config('consola.ahora', $4, true)";
 
 function contextOf(query: DataQuery): ErrorContext {
   return query.kind === 'rpc' ? { fn: query.fn } : { table: query.table };
@@ -90,7 +97,7 @@ export function createSqlExecutor(client: SqlClient, identity: SqlIdentity, cata
 
   const runCompiled = async (tx: SqlQueryable, compiled: CompiledQuery): Promise<DataResult> => {
     await tx.query(setRole);
-    await tx.query(SET_CLAIMS, [claimsJson, sub, claimRole]);
+    await tx.query(SET_CLAIMS, [claimsJson, sub, claimRole, identity.now ? identity.now().toISOString() : '']);
     const result = await tx.query<Record<string, unknown>>(compiled.statement.text, compiled.statement.params);
     const out: DataResult = { rows: compiled.returnsRows ? shapeRows(compiled, result.rows.map(asWireValues)) : [] };
     if (compiled.count) {

@@ -51,14 +51,20 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
         const executor = catalogReady.then((catalog) =>
           createSqlExecutor(
             client,
-            { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' } },
+            {
+              role: 'authenticated',
+              claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' },
+              ...(options.now ? { now: options.now } : {}),
+            },
             catalog,
           ),
         );
         return { run: async (query) => (await executor).run(query) };
       },
       anonData: () => {
-        const executor = catalogReady.then((catalog) => createSqlExecutor(client, { role: 'anon', claims: null }, catalog));
+        const executor = catalogReady.then((catalog) =>
+          createSqlExecutor(client, { role: 'anon', claims: null, ...(options.now ? { now: options.now } : {}) }, catalog),
+        );
         return { run: async (query) => (await executor).run(query) };
       },
       ...(options.now ? { now: options.now } : {}),
