@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import keytar from '@napi-rs/keyring/keytar.js';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
@@ -20,6 +19,7 @@ import { createDispatcher, type Implementations } from '../../src/main/dispatch'
 import { probarProyecto } from '../../src/shared/api/conexion/operations';
 import { openHost } from '../../src/main/host';
 import { es } from '../../src/shared/i18n/es';
+import { clearService, storedPassword } from '../support/keychain';
 
 const c = es.configuracion;
 const NUEVA = 'Renovada2026y';
@@ -138,7 +138,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const cr of await keytar.findCredentials(HOST_SERVICE)) await keytar.deletePassword(HOST_SERVICE, cr.account);
+  await clearService(HOST_SERVICE);
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
@@ -163,7 +163,7 @@ describe('cambio de contraseña, Supabase alojado', () => {
     expect(JSON.parse(update.body)).toMatchObject({ password: NUEVA });
     expect(await dispatch('auth', 'iniciarSesion', { email: USER.email, password: NUEVA }, new Caller())).toMatchObject({ ok: true });
     await dispatch('auth', 'cerrarSesion', {}, caller);
-    for (const cr of await keytar.findCredentials(service)) await keytar.deletePassword(service, cr.account);
+    await clearService(service);
     password = 'Correcta2026';
   });
 });
@@ -190,7 +190,7 @@ describe('almacenamiento alojado (Supabase Storage)', () => {
     expect(stored.has(`agente-marketing-files/${path}`)).toBe(false);
     await expect(storage.download('agente-marketing-files', path)).rejects.toMatchObject({ code: 'not_found' });
     await backend.auth.signOut(session!.token);
-    for (const cr of await keytar.findCredentials(service)) await keytar.deletePassword(service, cr.account);
+    await clearService(service);
   });
 });
 
@@ -260,7 +260,7 @@ describe('conexiones: ningún secreto fuera del llavero, y cambio de backend en 
         expect(visible).not.toContain(secret);
       }
       expect(JSON.parse(file)).toMatchObject({ conexion: { backend: 'hosted', supabaseUrl: url } });
-      expect(await keytar.getPassword(HOST_SERVICE, 'supabase-anon-key')).toBe(ANON);
+      expect(await storedPassword(HOST_SERVICE, 'supabase-anon-key')).toBe(ANON);
 
       // And back to the embedded database, where the administrator still exists.
       expect(await host.dispatch('conexion', 'guardarBackend', { backend: 'embedded' }, hosted)).toMatchObject({ ok: true });

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import keytar from '@napi-rs/keyring/keytar.js';
 import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
 import { createVault } from '../../src/main/secrets/vault';
 import { createApi } from '../../src/shared/api';
 import { createDispatcher, type Implementations } from '../../src/main/dispatch';
 import { es } from '../../src/shared/i18n/es';
 import { Caller } from '../support/operators';
+import { clearService, storedCredentials } from '../support/keychain';
 
 const SERVICE = `consola-test-hosted-${process.pid}-${Date.now()}`;
 const USER = { id: '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b', email: 'ana@agencia.co', created_at: '2026-01-02T03:04:05Z' };
@@ -75,7 +75,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const c of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, c.account);
+  await clearService(SERVICE);
   await new Promise((r) => server.close(r));
 });
 
@@ -94,7 +94,7 @@ describe('backend alojado (Supabase)', () => {
     expect(caller.token).not.toContain(ACCESS);
     expect(JSON.stringify(ok)).not.toContain(ACCESS);
 
-    const stored = await keytar.findCredentials(SERVICE);
+    const stored = await storedCredentials(SERVICE);
     expect(stored.some((c) => c.password.includes(ACCESS) && c.password.includes('refresco-de-prueba'))).toBe(true);
 
     const found = await dispatch('shell', 'buscar', { q: 'ana' }, caller);
@@ -105,7 +105,7 @@ describe('backend alojado (Supabase)', () => {
 
     await dispatch('auth', 'cerrarSesion', {}, caller);
     expect(caller.token).toBeNull();
-    expect((await keytar.findCredentials(SERVICE)).some((c) => c.password.includes(ACCESS))).toBe(false);
+    expect((await storedCredentials(SERVICE)).some((c) => c.password.includes(ACCESS))).toBe(false);
   });
 
   it('el audio de una llamada viene de la función del proyecto, llamada con el token del operador', async () => {

@@ -15,7 +15,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
-import { assertKeychainAvailable, createVault, type KeytarLike } from '../../src/main/secrets/vault';
+import keytar from '@napi-rs/keyring/keytar.js';
+import { assertKeychainAvailable, createVault, KEYCHAIN_ATTEMPTS, type KeytarLike } from '../../src/main/secrets/vault';
+import { clearService, storedPassword, testService } from '../support/keychain';
 
 const run = promisify(execFile);
 const suffix = `${process.pid}-${Date.now()}`;
@@ -147,6 +149,54 @@ describe('vault on the real Secret Service', () => {
       expect(bytes.includes(Buffer.from('SECRETO-EN-CLARO'))).toBe(false);
     }
     await a.delete('plano');
+  });
+});
+
+describe('vault over a Secret Service that hiccups', () => {
+  // What gnome-keyring answered under load in CI: an item another client removed mid-lookup.
+  const HICCUP = 'zbus fdo error: org.freedesktop.DBus.Error.UnknownMethod: No such interface “org.freedesktop.DBus.Properties” on object at path /org/freedesktop/secrets/collection/login/47';
+  const service = testService('hipo');
+  afterAll(() => clearService(service));
+
+  /** The real keychain, failing the first `failures` calls of each method once. */
+  function hiccuping(failures: number): KeytarLike & { calls: number } {
+    const left = { get: failures, set: failures, del: failures };
+    const wrapper = {
+      calls: 0,
+      async getPassword(s: string, a: string) {
+        wrapper.calls++;
+        if (left.get-- > 0) throw new Error(HICCUP);
+        return keytar.getPassword(s, a);
+      },
+      async setPassword(s: string, a: string, v: string) {
+        wrapper.calls++;
+        if (left.set-- > 0) throw new Error(HICCUP);
+        return keytar.setPassword(s, a, v);
+      },
+      async deletePassword(s: string, a: string) {
+        wrapper.calls++;
+        if (left.del-- > 0) throw new Error(HICCUP);
+        return keytar.deletePassword(s, a);
+      },
+    };
+    return wrapper;
+  }
+
+  it('a transient D-Bus error is ridden out: the secret is really stored, read and removed', async () => {
+    const vault = createVault(service, hiccuping(KEYCHAIN_ATTEMPTS - 1));
+    await vault.set('token', 'valor-tras-hipo');
+    expect(await storedPassword(service, 'token')).toBe('valor-tras-hipo');
+    expect(await vault.get('token')).toBe('valor-tras-hipo');
+    expect(await vault.delete('token')).toBe(true);
+    expect(await storedPassword(service, 'token')).toBeNull();
+  });
+
+  it('an error that does not pass is the Spanish "unavailable" error after a bounded number of tries', async () => {
+    const stuck = hiccuping(Number.POSITIVE_INFINITY);
+    const vault = createVault(service, stuck);
+    await expectUnavailable(vault.get('token'));
+    // The probe's first step was tried KEYCHAIN_ATTEMPTS times, then the vault gave up.
+    expect(stuck.calls).toBe(KEYCHAIN_ATTEMPTS);
   });
 });
 

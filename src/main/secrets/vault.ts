@@ -3,6 +3,10 @@
  * through @napi-rs/keyring's keytar-compatible API. When the keychain cannot be used (no Secret Service on
  * the session bus, locked, missing) every call fails with AppError('unavailable') and the Spanish
  * explanation — there is NO plain-text fallback. Secret values are never logged nor put in error messages.
+ *
+ * A real Secret Service hiccups: gnome-keyring answers "No such interface org.freedesktop.DBus.Properties"
+ * for an item another client deleted while it was being looked up, and a busy bus times out. Each keychain
+ * call is therefore tried a few times, briefly spaced, before the keychain is called unavailable.
  */
 import * as keyringKeytar from '@napi-rs/keyring/keytar.js';
 import { AppError } from '../../shared/errors';
@@ -28,6 +32,30 @@ function checkAccount(account: string): void {
   }
 }
 
+/** keyring-rs reports a missing entry as an error on some platforms: that is an answer, not a failure. */
+function isNoEntry(error: unknown): boolean {
+  return error instanceof Error && /no matching entry|NoEntry/i.test(error.message);
+}
+
+/** How often and how far apart a failed keychain call is tried again (about a third of a second in all). */
+export const KEYCHAIN_ATTEMPTS = 4;
+const KEYCHAIN_RETRY_MS = 40;
+
+/**
+ * Runs one keychain call, trying it again on a native failure (never on "no entry", never on our own
+ * AppError). Every keychain call of the vault goes through here; tests that read the keychain directly do too.
+ */
+export async function withKeychainRetry<T>(work: () => Promise<T>, attempts = KEYCHAIN_ATTEMPTS): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || AppError.is(error) || isNoEntry(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, KEYCHAIN_RETRY_MS * 2 ** (attempt - 1)));
+    }
+  }
+}
+
 function unavailable(cause: unknown): AppError {
   // Keep only the type of the failure (for diagnostics); the message of a native error could echo input.
   const kind = cause instanceof Error ? cause.name : typeof cause;
@@ -36,7 +64,7 @@ function unavailable(cause: unknown): AppError {
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await withKeychainRetry(work);
   } catch (error) {
     if (AppError.is(error)) throw error;
     throw unavailable(error);
@@ -79,8 +107,7 @@ export function createVault(service: string = DEFAULT_SECRETS_SERVICE, keytarImp
         try {
           return await keytarImpl.deletePassword(service, account);
         } catch (error) {
-          // keyring-rs may report a missing entry as an error: that is "nothing to delete".
-          if (error instanceof Error && /no matching entry|NoEntry/i.test(error.message)) return false;
+          if (isNoEntry(error)) return false; // nothing to delete
           throw error;
         }
       });
@@ -98,10 +125,9 @@ export async function assertKeychainAvailable(
 ): Promise<void> {
   const probeAccount = `__probe__.${process.pid}.${Date.now()}`;
   const probeValue = `probe-${Math.random().toString(36).slice(2)}`;
-  await guard(async () => {
-    await keytarImpl.setPassword(service, probeAccount, probeValue);
-    const read = await keytarImpl.getPassword(service, probeAccount);
-    await keytarImpl.deletePassword(service, probeAccount).catch(() => false);
-    if (read !== probeValue) throw new Error('keychain probe mismatch');
-  });
+  // Each step is retried on its own: a hiccup on the read must not leave a second probe entry behind.
+  await guard(() => keytarImpl.setPassword(service, probeAccount, probeValue));
+  const read = await guard(() => keytarImpl.getPassword(service, probeAccount));
+  await guard(() => keytarImpl.deletePassword(service, probeAccount)).catch(() => false);
+  if (read !== probeValue) throw unavailable(new Error('keychain probe mismatch'));
 }
