@@ -104,6 +104,20 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
     expect(await call('analizarUrl', { url: 'climafrio.co' })).toMatchObject({ ok: false, error: { message: m.urlInvalida } });
   });
 
+  it('una página de error HTML con estado 200 no es contenido: "No se recibió contenido válido" y nada se guarda', async () => {
+    const nginx502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+    const antes = ((await call('registros', {})) as { data: Array<{ id: number }> }).data.map((r) => r.id);
+    hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html' }).end(nginx502));
+    expect(await call('analizarUrl', { url: 'https://climafrio.co' })).toEqual({ ok: false, error: { code: 'unavailable', message: m.sinContenidoValido } });
+    // Without a Content-Type the page is recognised by its markup all the same.
+    hooks.respond((_req, res) => void res.writeHead(200).end(nginx502));
+    expect(await call('analizarUrl', { url: 'https://climafrio.co' })).toEqual({ ok: false, error: { code: 'unavailable', message: m.sinContenidoValido } });
+    expect(await call('analizarArchivo', { nombre: 'a.pdf', contenidoBase64: pdfB64 })).toEqual({ ok: false, error: { code: 'unavailable', message: m.sinContenidoValido } });
+    // The screen saves only after a successful analysis: no 'Sitio sin nombre' record appeared.
+    const despues = ((await call('registros', {})) as { data: Array<{ id: number }> }).data.map((r) => r.id);
+    expect(despues).toEqual(antes);
+  });
+
   it('sin credencial en el llavero: aviso en el registro y ninguna cabecera', async () => {
     await api.dispatch('conexion', 'guardarWebhook', { name: 'analisisScraping', url: `${hooks.url}/scraping`, auth: 'ninguna' }, caller);
     hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PROPUESTA)));

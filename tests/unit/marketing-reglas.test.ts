@@ -84,6 +84,42 @@ describe('respuesta del análisis (parte 3 §7)', () => {
   });
 });
 
+/** The page nginx answers when the flow behind it is down; some proxies send it with status 200. */
+const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
+describe('clasificación de la respuesta: ni propuesta ni texto plano = contenido no válido (issue 12)', () => {
+  it('una página HTML de error no es contenido: ni como cuerpo, ni en output, ni con su Content-Type', () => {
+    expect(leerRespuestaAnalisis(null, NGINX_502)).toEqual({ tipo: 'vacia' });
+    expect(leerRespuestaAnalisis(null, NGINX_502, 'text/html')).toEqual({ tipo: 'vacia' });
+    expect(leerRespuestaAnalisis(null, '<!DOCTYPE html><html lang="es"><body>Error</body></html>')).toEqual({ tipo: 'vacia' });
+    expect(leerRespuestaAnalisis([{ output: NGINX_502 }], '')).toEqual({ tipo: 'vacia' });
+    expect(leerRespuestaAnalisis({ output: '<?xml version="1.0"?><error>timeout</error>' }, '')).toEqual({ tipo: 'vacia' });
+    // Announced as HTML, even a body that reads like text is not taken as the analysis.
+    expect(leerRespuestaAnalisis(null, 'Servicio no disponible', 'text/html; charset=utf-8')).toEqual({ tipo: 'vacia' });
+    expect(() => resultadoDe(leerRespuestaAnalisis(null, NGINX_502, 'text/html'))).toThrow(m.sinContenidoValido);
+  });
+
+  it('vacío y JSON sin propuesta: contenido no válido', () => {
+    expect(resultadoDe.bind(null, leerRespuestaAnalisis(null, ''))).toThrow(m.sinContenidoValido);
+    expect(resultadoDe.bind(null, leerRespuestaAnalisis(null, '  \n '))).toThrow(m.sinContenidoValido);
+    expect(resultadoDe.bind(null, leerRespuestaAnalisis({ estado: 'ok', datos: [1, 2] }, '{"estado":"ok","datos":[1,2]}', 'application/json'))).toThrow(m.sinContenidoValido);
+    expect(resultadoDe.bind(null, leerRespuestaAnalisis([{ message: 'Workflow was started' }], '', 'application/json'))).toThrow(m.sinContenidoValido);
+  });
+
+  it('la propuesta y el texto plano siguen siendo contenido', () => {
+    expect(resultadoDe(leerRespuestaAnalisis([{ output: JSON.stringify(PROPUESTA) }], '', 'application/json'))).toMatchObject({
+      tipo: 'propuesta',
+      dominio: 'Clima Frío SAS',
+      mensaje: m.estructuraGenerada,
+    });
+    expect(resultadoDe(leerRespuestaAnalisis({ output: 'El sitio usa <b> para resaltar precios.' }, '', 'application/json'))).toMatchObject({
+      tipo: 'texto',
+      mensaje: m.contenidoProcesado,
+    });
+    expect(resultadoDe(leerRespuestaAnalisis(null, 'Resumen en texto plano', 'text/plain'))).toMatchObject({ tipo: 'texto', texto: 'Resumen en texto plano' });
+  });
+});
+
 describe('vista de estructura: reglas puras (§2.9)', () => {
   it('tipos de sección', () => {
     expect(tipoSeccion({ contenido: 'texto' })).toBe('texto');

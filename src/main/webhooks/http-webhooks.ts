@@ -67,7 +67,8 @@ export function createHttpWebhooks(settings: SettingsPort, secrets: SecretsPort 
       } catch {
         json = null;
       }
-      return { status: res.status, ok: res.ok, json, text };
+      const contentType = res.headers.get('content-type');
+      return { status: res.status, ok: res.ok, json, text, ...(contentType ? { contentType } : {}) };
     },
   };
 }

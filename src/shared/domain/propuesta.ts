@@ -1,7 +1,8 @@
 /**
  * The website proposal the marketing agent receives (part 3 §3 propuesta_estructura_sitio_web) and the
  * pure reading of the analysis webhook's answer (part 3 §7): a proposal object, or a list/object whose
- * `output` holds JSON text or plain text. Anything else is reported, never thrown.
+ * `output` holds JSON text or plain text. Anything else is reported, never thrown. Markup (an HTML error
+ * page a proxy answers with status 200, say) is not plain text: it is 'vacia', so nothing is saved.
  */
 
 export interface DatosContacto {
@@ -78,10 +79,26 @@ function unfence(text: string): string {
   return m ? m[1]!.trim() : text.trim();
 }
 
+/**
+ * A whole HTML/XML document or fragment: begins with a tag (or doctype / XML declaration) and ends with
+ * one. A proxy's error page ('<html><head><title>502 Bad Gateway</title>…') is the case that matters:
+ * read as text, it used to be shown as processed content and saved as a record.
+ */
+export function esMarcado(text: string): boolean {
+  const t = text.trim();
+  return /^<[a-zA-Z!?/]/.test(t) && t.endsWith('>') && /<\/?[a-zA-Z][^>]*>/.test(t);
+}
+
+/** A Content-Type that announces markup rather than JSON or text. */
+export function esTipoMarcado(contentType: string | null | undefined): boolean {
+  return /^\s*(text\/html|application\/xhtml\+xml|text\/xml|application\/xml)\b/i.test(contentType ?? '');
+}
+
 function fromOutput(output: unknown, depth: number): RespuestaAnalisis {
   if (typeof output === 'string') {
     const text = unfence(output);
     if (!text) return { tipo: 'vacia' };
+    if (esMarcado(text)) return { tipo: 'vacia' };
     if (text.startsWith('{') || text.startsWith('[')) {
       let parsed: unknown;
       try {
@@ -114,9 +131,11 @@ function read(body: unknown, depth: number): RespuestaAnalisis {
 
 /**
  * Reads the analysis answer: `json` is the parsed body when the answer was JSON (else null), `text` the raw
- * body. Every shape of part 3 §7 is recognised; garbage gives 'vacia' or 'ilegible'.
+ * body, `contentType` its Content-Type when known. Every shape of part 3 §7 is recognised; garbage — an
+ * HTML page included, whatever its status — gives 'vacia' or 'ilegible'.
  */
-export function leerRespuestaAnalisis(json: unknown, text: string): RespuestaAnalisis {
+export function leerRespuestaAnalisis(json: unknown, text: string, contentType?: string | null): RespuestaAnalisis {
+  if (esTipoMarcado(contentType)) return { tipo: 'vacia' };
   if (json !== null && json !== undefined) return read(json, 0);
   return text.trim() ? fromOutput(text, 0) : { tipo: 'vacia' };
 }

@@ -6,6 +6,8 @@ export interface WebhookResponse {
   /** Parsed JSON when the answer was JSON, else null. */
   json: unknown;
   text: string;
+  /** The answer's Content-Type header, when it had one (an HTML error page says text/html). */
+  contentType?: string;
 }
 
 /** POSTs from the Node side to the configured automation webhooks, with their keychain credentials. */

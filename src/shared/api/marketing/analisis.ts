@@ -55,5 +55,5 @@ export async function analizar(
   await avisarSiSinCredencial(backend, name, log);
   const res = await backend.webhooks.post(name, body, { timeoutMs: ANALISIS_TIMEOUT_MS });
   if (!res.ok) throw new AppError('unavailable', onHttpError(res.status), { status: res.status });
-  return resultadoDe(leerRespuestaAnalisis(res.json, res.text));
+  return resultadoDe(leerRespuestaAnalisis(res.json, res.text, res.contentType));
 }
