@@ -92,7 +92,12 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
         { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' }, now: clock.now },
         catalog,
       ),
-    anonData: () => createSqlExecutor(db, { role: 'anon', claims: null, now: clock.now }, catalog),
+    anonData: (clientAddress) =>
+      createSqlExecutor(
+        db,
+        { role: 'anon', claims: null, now: clock.now, ...(clientAddress ? { requestHeaders: { 'x-forwarded-for': clientAddress } } : {}) },
+        catalog,
+      ),
     now: clock.now,
     settings,
     secrets,

@@ -3,8 +3,9 @@
  *
  * Each query is one transaction:
  *   set local role <anon|authenticated|service_role>            (a fixed allow-list, never taken from input)
- *   select set_config('request.jwt.claims', $1, true), ...       (the caller's claims, as Supabase sets them,
- *                                                                 and the backend's clock as consola.ahora)
+ *   select set_config('request.jwt.claims', $1, true), ...       (the caller's claims and request headers, as
+ *                                                                 Supabase sets them, and the backend's clock
+ *                                                                 as consola.ahora)
  *   <the compiled statement>                                     (names checked, values as parameters)
  * so the row-level-security policies decide exactly as they do on hosted Supabase, and a failing statement
  * leaves the data as it was.
@@ -29,6 +30,12 @@ export interface SqlIdentity {
    * injects. Without it public.ahora() is the database's now().
    */
   now?: () => Date;
+  /**
+   * The caller's HTTP request headers, lower-cased names, as PostgREST hands them to SQL on hosted Supabase
+   * (`request.headers`, JSON). The portal login reads the client address from `x-forwarded-for` there.
+   * Without them request.headers is '{}'.
+   */
+  requestHeaders?: Record<string, string>;
 }
 
 /** The only statements that may change the role: literal text, picked by key, never built from input. */
@@ -40,7 +47,8 @@ const SET_ROLE: Record<DataRole, string> = {
 
 const SET_CLAIMS =
   "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), " +
-  "set_config('request.jwt.claim.role', $3, true), set_config('consola.ahora', $4, true)";
+  "set_config('request.jwt.claim.role', $3, true), set_config('consola.ahora', $4, true), " +
+  "set_config('request.headers', $5, true)";
 
 function contextOf(query: DataQuery): ErrorContext {
   return query.kind === 'rpc' ? { fn: query.fn } : { table: query.table };
@@ -94,10 +102,13 @@ export function createSqlExecutor(client: SqlClient, identity: SqlIdentity, cata
   const claimsJson = JSON.stringify(claims);
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
   const claimRole = typeof claims.role === 'string' ? claims.role : identity.role;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(identity.requestHeaders ?? {})) headers[name.toLowerCase()] = String(value);
+  const headersJson = JSON.stringify(headers);
 
   const runCompiled = async (tx: SqlQueryable, compiled: CompiledQuery): Promise<DataResult> => {
     await tx.query(setRole);
-    await tx.query(SET_CLAIMS, [claimsJson, sub, claimRole, identity.now ? identity.now().toISOString() : '']);
+    await tx.query(SET_CLAIMS, [claimsJson, sub, claimRole, identity.now ? identity.now().toISOString() : '', headersJson]);
     const result = await tx.query<Record<string, unknown>>(compiled.statement.text, compiled.statement.params);
     const out: DataResult = { rows: compiled.returnsRows ? shapeRows(compiled, result.rows.map(asWireValues)) : [] };
     if (compiled.count) {

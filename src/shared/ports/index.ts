@@ -21,8 +21,12 @@ export interface Backend {
   auth: AuthPort;
   /** A data port acting as the given operator (row-level security applies). */
   dataFor(session: AuthSession): DataPort;
-  /** A data port with no operator (role anon): only the public portal functions answer it. */
-  anonData?(): DataPort;
+  /**
+   * A data port with no operator (role anon): only the public portal functions answer it. `clientAddress` is
+   * the caller's network address where the transport knows one (CallContext.clientAddress); it reaches SQL as
+   * request.headers ->> 'x-forwarded-for', where the portal login counts failures per company and address.
+   */
+  anonData?(clientAddress?: string): DataPort;
   secrets?: SecretsPort;
   settings?: SettingsPort;
   /** The automation webhooks (outbound calls, flow creation, analysis), called from the Node side. */

@@ -61,9 +61,18 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
         );
         return { run: async (query) => (await executor).run(query) };
       },
-      anonData: () => {
+      anonData: (clientAddress) => {
         const executor = catalogReady.then((catalog) =>
-          createSqlExecutor(client, { role: 'anon', claims: null, ...(options.now ? { now: options.now } : {}) }, catalog),
+          createSqlExecutor(
+            client,
+            {
+              role: 'anon',
+              claims: null,
+              ...(options.now ? { now: options.now } : {}),
+              ...(clientAddress ? { requestHeaders: { 'x-forwarded-for': clientAddress } } : {}),
+            },
+            catalog,
+          ),
         );
         return { run: async (query) => (await executor).run(query) };
       },

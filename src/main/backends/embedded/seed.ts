@@ -3,10 +3,13 @@
  * transcripts and a few real MP3 recordings), bot companies with their message tables, client companies,
  * plans, the service catalogue and projects.
  *
- * Deterministic (seeded PRNG, dates relative to `now`), runs as the database owner in ONE transaction and
+ * Deterministic (seeded PRNG, dates relative to `now`) except for the client companies' portal passwords,
+ * which are crypto-random per install (a fixed seed gave every install the same, derivable passwords; nobody
+ * is told them: an operator generates a new one to hand out). Runs as the database owner in ONE transaction and
  * only when there are no campaigns yet. Rows go in with multi-row INSERT … SELECT FROM unnest(arrays), never
  * one query per row, so the benchmark scale (50 000 clients, 200 000 calls) stays fast on PGlite.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -88,7 +91,8 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-class Rng {
+/** Exported for tests, which watch what the seeded generator draws (e.g. that no portal password comes from it). */
+export class Rng {
   private readonly next: () => number;
   constructor(seed: number) {
     this.next = mulberry32(seed);
@@ -593,6 +597,15 @@ function capFor(consumidos: number, estado: CampaignDef['estado']): number {
 }
 
 /**
+ * A demo company's portal password: 24 characters from 18 random bytes of node:crypto. The seeded PRNG still
+ * draws the 8 characters it used to, so every other demo value stays what it was.
+ */
+function portalPassword(rng: Rng): string {
+  rng.password(8);
+  return randomBytes(18).toString('base64url');
+}
+
+/**
  * Fills an empty database with the demo data. Runs as the database owner (policies do not apply to it);
  * does nothing and answers { skipped: true } when campaigns already exist.
  */
@@ -835,7 +848,7 @@ export async function seedDemoData(client: SqlClient, options: SeedOptions = {})
         ...e,
         id: empresaIds[k],
         usuario_cliente: `usuario_${e.nombre.toLowerCase().replace(/\s+/g, '_')}`,
-        contrasena_cliente: rng.password(8),
+        contrasena_cliente: portalPassword(rng),
         created_at: new Date(nowMs - (170 - k * 20) * DAY).toISOString(),
       })))],
     );

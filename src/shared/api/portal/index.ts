@@ -14,9 +14,12 @@ export { portalOperaciones, type PortalRpc, type PortalTokenStore } from './oper
  */
 export const PORTAL_COOKIE_CONTEXT = 'portalCookie';
 
-/** Portal functions run as anon: they decide on the portal token alone, never on an operator session. */
-function portalData(backend: Backend): DataPort {
-  if (backend.anonData) return backend.anonData();
+/**
+ * Portal functions run as anon: they decide on the portal token alone, never on an operator session. The
+ * caller's address (where the transport knows it) goes along: the login counts failures per company and address.
+ */
+function portalData(backend: Backend, clientAddress: string | undefined): DataPort {
+  if (backend.anonData) return backend.anonData(clientAddress);
   throw new AppError('config', t.portalSinServidor);
 }
 
@@ -30,14 +33,18 @@ function tokensDe(ctx: CallContext, input: { token?: string | undefined }): Port
 
 /** This area's operations; see ./operaciones.ts (shared with the browser's direct transport). */
 export function portalApi({ backend }: ApiDeps): Pick<ApiImplementation, 'portal'> {
-  const rpc: PortalRpc = async (fn, args) => {
-    const { rows } = await portalData(backend).run<{ value: unknown }>({ kind: 'rpc', fn, args });
-    return rows[0]?.value ?? null;
-  };
-  const ops = portalOperaciones(rpc, () => (backend.now?.() ?? new Date()).getTime());
+  const rpcDesde =
+    (clientAddress?: string): PortalRpc =>
+    async (fn, args) => {
+      const { rows } = await portalData(backend, clientAddress).run<{ value: unknown }>({ kind: 'rpc', fn, args });
+      return rows[0]?.value ?? null;
+    };
+  const ahora = () => (backend.now?.() ?? new Date()).getTime();
+  // Reads decide on the token alone; only the login needs to know where the caller is.
+  const ops = portalOperaciones(rpcDesde(), ahora);
   return {
     portal: {
-      iniciarSesion: (input, ctx) => ops.iniciarSesion(input, tokensDe(ctx, {})),
+      iniciarSesion: (input, ctx) => portalOperaciones(rpcDesde(ctx.clientAddress), ahora).iniciarSesion(input, tokensDe(ctx, {})),
       sesion: (input, ctx) => ops.sesion(input, tokensDe(ctx, input)),
       cerrarSesion: (input, ctx) => ops.cerrarSesion(input, tokensDe(ctx, input)),
       servicios: (input, ctx) => ops.servicios(input, tokensDe(ctx, input)),
