@@ -212,7 +212,18 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
   return {
     kind: 'hosted',
     auth,
-    anonData() {
+    anonData(clientAddress) {
+      if (clientAddress) {
+        // The visitor's address goes first in X-Forwarded-For (Supabase's proxies append theirs after it), where
+        // the portal login reads it: otherwise every visitor served by this host would count as this host.
+        return createSupabaseExecutor(
+          createClient(config.url, config.anonKey, {
+            auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+            global: { headers: { 'x-forwarded-for': clientAddress } },
+            ...SIN_REALTIME,
+          }),
+        );
+      }
       anonClient ??= sessionlessClient();
       return createSupabaseExecutor(anonClient);
     },
