@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 
@@ -213,6 +214,8 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByTestId('historial-conteo')).toContainText('encontrado');
   await page.getByRole('textbox', { name: 'Buscar por agente, teléfono, campaña o estado' }).fill('done');
   await expect(page.getByTestId('fila-llamada').first()).toBeVisible();
+  // The stored 'done' reads in Spanish (issue 12).
+  await expect(page.getByTestId('fila-llamada').first().getByTestId('estado-llamada')).toHaveText('Completada');
   await page.getByRole('button', { name: 'Ver transcripción' }).first().click();
   await expect(page.getByTestId('detalle-llamada')).toContainText(conAudio.conversation_id);
   await expect(page.getByTestId('burbuja').first()).toContainText('Agente');
@@ -239,10 +242,99 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByTestId('card-rango-valor')).toHaveText(n(esperado.tarjetas.totalLlamadas - 0)); // whole range = every dated call
   await expect(page.getByTestId('grafico-dia').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('grafico-estados').locator('canvas')).toBeVisible();
+  // The status legend in Spanish, never the stored English.
+  await expect(page.getByTestId('leyenda-estados')).toContainText('Completada');
+  await expect(page.getByTestId('leyenda-estados')).not.toContainText(/done|failed|in-progress|initiated|pending/i);
   await page.screenshot({ path: `${SHOTS}/resumen.png`, fullPage: true });
   // Reset: the default range 2025-07-30 → 2025-08-07 has no demo calls → empty states.
   await page.getByRole('button', { name: 'Restablecer' }).click();
   await expect(page.getByTestId('rango-inicio')).toHaveValue('2025-07-30T00:00');
   await expect(page.getByText('No hay datos para mostrar en el rango de fechas seleccionado')).toBeVisible();
   await expect(page.getByTestId('card-rango-valor')).toHaveText('0');
+});
+
+test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y cancelar; búsqueda por nombre completo', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await signInAsNewAdmin(page, app);
+  await apiPost(page, 'conexion/guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/lento`, auth: 'ninguna' });
+  const campana = await apiPost<{ id: number }>(page, 'llamadas/crearCampana', { nombre: 'Campaña E2E Recarga', minutos: 500 });
+  await apiPost(page, 'llamadas/guardarConfiguracion', { campanaId: campana.id, agentid: 'agent_r', agentphonenumberid: 'phnum_r', prompt: 'Hola', horaInicio: '00:00', horaFin: '23:59', maxSimultaneas: 1 });
+  const personas: Array<[string, string, string]> = [
+    ['Valentina', 'Castro Restrepo', 'Distribuidora Internacional de Repuestos Industriales y Agrícolas del Caribe S.A.S.'],
+    ['Mateo', 'Londoño', 'Acme'],
+    ['Sara', 'Quintero', 'Delta'],
+  ];
+  for (const [i, [nombre, apellido, empresa]] of personas.entries()) {
+    await apiPost(page, 'llamadas/crearCliente', {
+      nombre,
+      apellido,
+      empresa,
+      email: `${nombre.toLowerCase()}.${i}.contacto.comercial@distribuidora-internacional-del-caribe.com.co`,
+      telefono: `+57301777000${i}`,
+      campanaId: campana.id,
+    });
+  }
+
+  // ------------------------------------------------------------------ Global search: full name, the type always visible
+  await page.goto(app.url + '/dashboard/campanas');
+  await page.getByRole('combobox', { name: 'Buscar' }).fill('Valentina Castro Restrepo');
+  const opcion = page.getByRole('option', { name: /Valentina Castro Restrepo/ });
+  await expect(opcion).toBeVisible();
+  const tipo = opcion.getByTestId('resultado-tipo');
+  await expect(tipo).toHaveText(/cliente/i);
+  const cabe = await tipo.evaluate((el) => {
+    // The visible panel (the results list itself may grow wider than what is shown).
+    const panel = el.closest('.mantine-Paper-root')!.getBoundingClientRect();
+    const b = el.getBoundingClientRect();
+    const label = (el.querySelector('.mantine-Badge-label') ?? el) as HTMLElement;
+    return { dentro: b.left >= panel.left && b.right <= panel.right + 0.5, entero: label.scrollWidth <= label.clientWidth };
+  });
+  expect(cabe).toEqual({ dentro: true, entero: true });
+  // The long subtitle is the one that gives way, with an ellipsis.
+  expect(await opcion.getByTestId('resultado-subtitulo').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/busqueda-nombre-completo.png` });
+  await page.keyboard.press('Escape');
+
+  // ------------------------------------------------------------------ A batch against a platform that holds its answers
+  const retenidas: ServerResponse[] = [];
+  hooks.respond((_req, res) => void retenidas.push(res));
+  const antes = hooks.requests.length;
+  await page.goto(app.url + '/dashboard/equipo');
+  await elegirCampana(page, 'Campaña activa', 'Campaña E2E Recarga');
+  await expect(page.getByTestId('fila-cliente')).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Seleccionar la página' }).check();
+  await page.getByTestId('llamar-seleccionados').click();
+  await page.getByRole('button', { name: 'Sí, llamar' }).click();
+  await expect(page.getByTestId('lote')).toBeVisible();
+  await expect.poll(() => hooks.requests.length).toBe(antes + 1);
+
+  // Reload mid-batch: the run is picked up again, with its progress and its controls.
+  await page.reload();
+  const lote = page.getByTestId('lote');
+  await expect(lote).toBeVisible();
+  await expect(page.getByTestId('lote-campana')).toHaveText('Campaña: Campaña E2E Recarga');
+  await expect(page.getByTestId('lote-progreso')).toHaveText(/^\d de 3$/);
+  await expect(lote.getByRole('button', { name: 'Pausar' })).toBeVisible();
+
+  // Signing in again (a new session of the same operator) finds it too.
+  await page.context().clearCookies();
+  await signInAsNewAdmin(page, app);
+  await page.goto(app.url + '/dashboard/equipo');
+  await expect(lote).toBeVisible();
+  await expect(lote).toContainText('Valentina Castro Restrepo');
+  await page.screenshot({ path: `${SHOTS}/lote-tras-recargar.png` });
+  await lote.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(lote.getByText('Llamadas canceladas.')).toBeVisible();
+  for (const res of retenidas.splice(0)) if (!res.writableEnded) res.end();
+  // The call waiting for the platform when cancelled may have started: it says so rather than 'fallida'.
+  await expect(page.getByTestId('lote-sin-confirmacion')).toHaveText(/^[1-3]$/);
+  await expect(page.getByTestId('lote-fallidas')).toHaveText('0');
+  expect(hooks.requests.slice(antes).every((r) => /^[0-9a-f-]{36}$/.test(String(r.headers['idempotency-key'])))).toBe(true);
+  await lote.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(lote).toBeHidden();
+  hooks.respond((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{}');
+  });
 });

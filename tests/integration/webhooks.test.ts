@@ -5,6 +5,7 @@ import { freshPglite } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
+import { MOTIVO_TIEMPO_AGOTADO, esTiempoAgotado } from '../../src/shared/ports/webhooks';
 
 /** Connections: addresses in settings, credentials in the real keychain, POSTs to a real local server. */
 let db: SqlClient;
@@ -82,13 +83,21 @@ describe('webhooks de automatización', () => {
       res.end('Bad gateway');
     });
     const bad = await api.backend.webhooks!.post('flujoBots', {});
-    expect(bad).toMatchObject({ ok: false, status: 502, json: null, text: 'Bad gateway' });
+    expect(bad).toMatchObject({ ok: false, status: 502, json: null, text: 'Bad gateway', contentType: 'text/plain' });
 
     hooks.respond(() => undefined); // never answers
     await expect(api.backend.webhooks!.post('flujoBots', {}, { timeoutMs: 200 })).rejects.toMatchObject({
       code: 'unavailable',
       message: es.conexion.webhookTiempoAgotado(es.conexion.nombres.flujoBots),
+      // Told apart from a refused connection: the request went out, so the other side may have acted on it.
+      details: { motivo: MOTIVO_TIEMPO_AGOTADO },
     });
+    const timeout = await api.backend.webhooks!.post('flujoBots', {}, { timeoutMs: 150 }).catch((e: unknown) => e);
+    expect(esTiempoAgotado(timeout)).toBe(true);
+    await api.dispatch('conexion', 'guardarWebhook', { name: 'analisisScraping', url: 'http://127.0.0.1:9/cerrado', auth: 'ninguna' }, caller);
+    const rechazada = await api.backend.webhooks!.post('analisisScraping', {}, { timeoutMs: 5000 }).catch((e: unknown) => e);
+    expect(rechazada).toMatchObject({ code: 'unavailable', message: es.conexion.webhookNoResponde(es.conexion.nombres.analisisScraping) });
+    expect(esTiempoAgotado(rechazada)).toBe(false);
     const controller = new AbortController();
     const pending = api.backend.webhooks!.post('flujoBots', {}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
@@ -124,6 +133,24 @@ describe('trabajos largos', () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(api.jobs.get(job.id, 'operador-a').status).toBe('cancelled');
     expect(seen).toBeLessThan(99);
+  });
+
+  it('se listan por dueño y tipo: los que siguen en curso primero, luego los terminados', async () => {
+    let soltar!: () => void;
+    const esperando = new Promise<void>((r) => (soltar = r));
+    const hecho = api.jobs.start('listado', 'operador-l', 1, async () => 'ya');
+    await Promise.resolve();
+    const corriendo = api.jobs.start('listado', 'operador-l', 1, () => esperando);
+    api.jobs.start('otro-tipo', 'operador-l', 1, () => esperando);
+    api.jobs.start('listado', 'operador-m', 1, () => esperando);
+    const lista = api.jobs.list('operador-l', 'listado');
+    expect(lista.map((j) => [j.id, j.status])).toEqual([
+      [corriendo.id, 'running'],
+      [hecho.id, 'done'],
+    ]);
+    expect(api.jobs.list('operador-l').map((j) => j.kind).sort()).toEqual(['listado', 'listado', 'otro-tipo']);
+    expect(api.jobs.list('nadie')).toEqual([]);
+    soltar();
   });
 
   it('por la API: solo con sesión', async () => {

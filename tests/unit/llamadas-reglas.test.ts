@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   badgeCliente,
+  clavesDeReintento,
   dentroDeHorario,
+  etiquetaEstadoLlamada,
+  mensajeResultadoLote,
+  seriesPorEtiqueta,
   diasEntre,
   elegirCampana,
   estadoTope,
@@ -68,6 +72,81 @@ describe('insignias', () => {
     expect(tonoLlamada('pending')).toBe('warning');
     expect(tonoLlamada('in-progress')).toBe('default');
     expect(tonoLlamada(null)).toBe('default');
+  });
+});
+
+describe('estados de llamada en español (issue 12)', () => {
+  it('el valor guardado se muestra con su etiqueta; mayúsculas, "_" y espacios no importan', () => {
+    expect(etiquetaEstadoLlamada('done')).toBe('Completada');
+    expect(etiquetaEstadoLlamada('DONE')).toBe('Completada');
+    expect(etiquetaEstadoLlamada('completed')).toBe('Completada');
+    expect(etiquetaEstadoLlamada('failed')).toBe('Fallida');
+    expect(etiquetaEstadoLlamada('IN-PROGRESS')).toBe('En curso');
+    expect(etiquetaEstadoLlamada('in_progress')).toBe('En curso');
+    expect(etiquetaEstadoLlamada(' In Progress ')).toBe('En curso');
+    expect(etiquetaEstadoLlamada('initiated')).toBe('Iniciada');
+    expect(etiquetaEstadoLlamada('pending')).toBe('Pendiente');
+    expect(etiquetaEstadoLlamada('no-answer')).toBe('Sin respuesta');
+    expect(etiquetaEstadoLlamada('busy')).toBe('Ocupado');
+    expect(etiquetaEstadoLlamada('sin estado')).toBe('Sin estado');
+  });
+
+  it('lo desconocido se muestra recortado tal cual; vacío es null', () => {
+    expect(etiquetaEstadoLlamada('  voz_rara ')).toBe('voz_rara');
+    expect(etiquetaEstadoLlamada('Transferida')).toBe('Transferida');
+    expect(etiquetaEstadoLlamada('')).toBeNull();
+    expect(etiquetaEstadoLlamada('   ')).toBeNull();
+    expect(etiquetaEstadoLlamada(null)).toBeNull();
+    expect(etiquetaEstadoLlamada(undefined)).toBeNull();
+  });
+
+  it('leyenda del resumen: una serie por etiqueta, sumando los estados que se leen igual', () => {
+    const series = seriesPorEtiqueta(['completed', 'done', 'failed', 'in-progress', 'otro'], {
+      completed: [1, 0, 2],
+      done: [3, 1, 0],
+      failed: [0, 2, 0],
+      'in-progress': [1, 1, 1],
+      otro: [0, 0, 5],
+    });
+    expect(series).toEqual([
+      { etiqueta: 'Completada', datos: [4, 1, 2] },
+      { etiqueta: 'En curso', datos: [1, 1, 1] },
+      { etiqueta: 'Fallida', datos: [0, 2, 0] },
+      { etiqueta: 'otro', datos: [0, 0, 5] },
+    ]);
+  });
+});
+
+describe('intentos de llamada: clave de idempotencia y mensaje final (issue 12)', () => {
+  it('se reutiliza la clave solo si el último intento del cliente quedó sin confirmación', () => {
+    const claves = clavesDeReintento([
+      { clienteId: 1, resultado: 'sin_confirmacion', clave: 'k1' },
+      { clienteId: 2, resultado: 'sin_confirmacion', clave: 'k2' },
+      { clienteId: 2, resultado: 'exitosa', clave: 'k2' },
+      { clienteId: 3, resultado: 'fallida', clave: 'k3' },
+      { clienteId: 4, resultado: 'exitosa', clave: 'k4' },
+      { clienteId: 4, resultado: 'sin_confirmacion', clave: 'k5' },
+      { clienteId: 5, resultado: 'sin_confirmacion', clave: null },
+    ]);
+    expect([...claves.entries()]).toEqual([
+      [1, 'k1'],
+      [4, 'k5'],
+    ]);
+  });
+
+  it('el mensaje del lote es el de la especificación, más los sin confirmación cuando los hay', () => {
+    expect(mensajeResultadoLote({ exitosas: 2, fallidas: 1, sinConfirmacion: 0 })).toBe('Se iniciaron 2 llamadas exitosas y 1 fallidas.');
+    expect(mensajeResultadoLote({ exitosas: 2, fallidas: 0, sinConfirmacion: 1 })).toBe(t.llamar.resultadoLoteSinConfirmacion(2, 0, 1));
+    expect(t.llamar.resultadoLoteSinConfirmacion(2, 0, 1)).toContain('1 sin confirmación');
+  });
+
+  it('el ejecutor cuenta los sin confirmación aparte de fallidas y omitidas', async () => {
+    const r = await ejecutarLote(['a', 'b', 'c'], {
+      concurrency: 1,
+      signal: new AbortController().signal,
+      send: async (x) => ({ estado: x === 'b' ? 'sin_confirmacion' : 'exitosa' }),
+    });
+    expect(r).toEqual({ exitosas: 2, fallidas: 0, omitidas: 0, sinConfirmacion: 1, noIniciadas: 0 });
   });
 });
 
@@ -200,7 +279,8 @@ describe('ejecutor de lotes', () => {
     });
     expect(orden).toEqual([1, 2, 3, 4]);
     expect(resultados).toEqual(['exitosa', 'fallida:500', 'exitosa', 'omitida']);
-    expect(r).toEqual({ exitosas: 2, fallidas: 1, omitidas: 1, noIniciadas: 0 });
+    // Issue 12 added the unconfirmed count (timeouts) to the summary.
+    expect(r).toEqual({ exitosas: 2, fallidas: 1, omitidas: 1, sinConfirmacion: 0, noIniciadas: 0 });
   });
   it('nunca más de N a la vez, y empieza en orden', async () => {
     let vuelo = 0;

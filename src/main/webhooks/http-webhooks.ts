@@ -4,7 +4,7 @@
  */
 import type { SecretsPort } from '../../shared/ports/secrets';
 import type { SettingsPort } from '../../shared/ports/settings';
-import type { WebhookResponse, WebhooksPort } from '../../shared/ports/webhooks';
+import { MOTIVO_TIEMPO_AGOTADO, type WebhookResponse, type WebhooksPort } from '../../shared/ports/webhooks';
 import {
   WEBHOOK_SETTINGS_KEY,
   authHeaders,
@@ -57,7 +57,7 @@ export function createHttpWebhooks(settings: SettingsPort, secrets: SecretsPort 
         });
       } catch (error) {
         if (options.signal?.aborted) throw new AppError('cancelled', es.trabajos.cancelado);
-        if (timeout.aborted) throw new AppError('unavailable', es.conexion.webhookTiempoAgotado(es.conexion.nombres[name]));
+        if (timeout.aborted) throw new AppError('unavailable', es.conexion.webhookTiempoAgotado(es.conexion.nombres[name]), { motivo: MOTIVO_TIEMPO_AGOTADO });
         throw new AppError('unavailable', es.conexion.webhookNoResponde(es.conexion.nombres[name]), { cause: String((error as Error)?.message ?? error) });
       }
       const text = await res.text().catch(() => '');

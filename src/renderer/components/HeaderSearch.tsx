@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Badge, Box, Group, Loader, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhone, IconSearch, IconSpeakerphone, IconUser, IconX, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -148,7 +148,11 @@ export function HeaderSearch() {
             right={0}
             onMouseDown={(event) => event.preventDefault()}
           >
-            <ScrollArea.Autosize mah={420} type="auto">
+            {/*
+              A plain vertical scroller, not ScrollArea: its content box is `display: table` and grows to the
+              widest line, so a long subtitle used to widen the row and push the type badge out of view.
+            */}
+            <Box mah={420} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
               <Stack gap={2} role="listbox" id={listId} aria-label={es.shell.resultadosBusqueda}>
                 {results.map((result, index) => {
                   const { icon: TypeIcon, color } = TYPE_ICON[result.type];
@@ -167,25 +171,26 @@ export function HeaderSearch() {
                       onMouseEnter={() => setActiveIndex(index)}
                       onClick={() => select(result)}
                     >
-                      <ThemeIcon variant="light" color={color} radius="md" size={34}>
+                      <ThemeIcon variant="light" color={color} radius="md" size={34} style={{ flexShrink: 0 }}>
                         <TypeIcon size={18} stroke={1.7} />
                       </ThemeIcon>
+                      {/* The texts take what is left and ellipsise; the type (part 1 §2.4) never shrinks. */}
                       <Box style={{ flex: 1, minWidth: 0 }}>
-                        <Text size="sm" fw={600} truncate>
+                        <Text size="sm" fw={600} truncate title={result.title}>
                           {result.title}
                         </Text>
-                        <Text size="xs" c="dimmed" truncate>
+                        <Text size="xs" c="dimmed" truncate title={result.subtitle} data-testid="resultado-subtitulo">
                           {result.subtitle}
                         </Text>
                       </Box>
-                      <Badge variant="light" color={color} size="sm">
+                      <Badge variant="light" color={color} size="sm" style={{ flexShrink: 0 }} data-testid="resultado-tipo">
                         {es.shell.tipoResultado[result.type] ?? result.type}
                       </Badge>
                     </Group>
                   );
                 })}
               </Stack>
-            </ScrollArea.Autosize>
+            </Box>
             {results.length === 0 &&
               (busy ? (
                 <Group justify="center" gap="xs" py="md">

@@ -91,6 +91,36 @@ export function tonoLlamada(status: string | null | undefined): TonoLlamada {
 
 export const COLOR_TONO: Record<TonoLlamada, string> = { success: 'green', error: 'red', warning: 'yellow', default: 'gray' };
 
+/**
+ * The Spanish label of a call's stored status (the stored value never changes): 'DONE' → 'Completada',
+ * 'failed' → 'Fallida', 'IN-PROGRESS' → 'En curso', 'initiated' → 'Iniciada'… Case, '_' and spaces do not
+ * matter; a status this list does not know is shown trimmed, as stored. Blank or missing → null (each
+ * screen says 'N/A' or leaves it out). Every screen that shows a call status goes through here.
+ */
+export function etiquetaEstadoLlamada(status: string | null | undefined): string | null {
+  const trimmed = (status ?? '').trim();
+  if (!trimmed) return null;
+  const clave = trimmed.toLowerCase().replace(/[\s_]+/g, '-');
+  return t.estadoLlamada[clave] ?? trimmed;
+}
+
+/**
+ * The Resumen status series under their Spanish labels: statuses that read the same ('done' and
+ * 'completed' are both 'Completada') become one series, their counts added; labels sorted.
+ */
+export function seriesPorEtiqueta(estados: readonly string[], porEstado: Readonly<Record<string, readonly number[]>>): Array<{ etiqueta: string; datos: number[] }> {
+  const series = new Map<string, number[]>();
+  for (const estado of estados) {
+    const etiqueta = etiquetaEstadoLlamada(estado);
+    const datos = porEstado[estado];
+    if (!etiqueta || !datos) continue;
+    const suma = series.get(etiqueta);
+    if (suma) datos.forEach((n, i) => (suma[i] = (suma[i] ?? 0) + n));
+    else series.set(etiqueta, [...datos]);
+  }
+  return [...series.entries()].sort(([a], [b]) => a.localeCompare(b, 'es')).map(([etiqueta, datos]) => ({ etiqueta, datos }));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Transcript (part 2 §3): a JSON string or a list of { role, message }; bad JSON gives an empty list.
 
@@ -128,6 +158,40 @@ export function formatTiempo(segundos: number): string {
   const m = Math.floor((s % 3600) / 60);
   const r = s % 60;
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}` : `${m}:${String(r).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Idempotency of call attempts (issue 12). The spec's JSON body stays exactly as it is; the key travels in
+// a header. A new attempt gets a new key; a retry of the same attempt sends the key it was first sent with,
+// so a platform that got the first request (and answered too late) can tell it is not a second call.
+
+export const CABECERA_IDEMPOTENCIA = 'Idempotency-Key';
+
+/** Calling a client again within this time of an unconfirmed attempt is a retry of that attempt. */
+export const VENTANA_REINTENTO_MS = 10 * 60_000;
+
+export interface IntentoPrevio {
+  clienteId: number;
+  resultado: string;
+  clave: string | null;
+}
+
+/**
+ * The keys to reuse: for each client whose LATEST attempt among `intentos` (oldest first, already limited to
+ * the retry window) was left unconfirmed, that attempt's key. A client whose latest attempt was confirmed,
+ * failed outright or skipped gets a new key.
+ */
+export function clavesDeReintento(intentos: readonly IntentoPrevio[]): Map<number, string> {
+  const ultimo = new Map<number, IntentoPrevio>();
+  for (const i of intentos) ultimo.set(i.clienteId, i);
+  const claves = new Map<number, string>();
+  for (const [clienteId, i] of ultimo) if (i.resultado === 'sin_confirmacion' && i.clave) claves.set(clienteId, i.clave);
+  return claves;
+}
+
+/** The bulk run's closing line: the spec's sentence, plus the unconfirmed ones when there are any. */
+export function mensajeResultadoLote(r: { exitosas: number; fallidas: number; sinConfirmacion: number }): string {
+  return r.sinConfirmacion > 0 ? t.llamar.resultadoLoteSinConfirmacion(r.exitosas, r.fallidas, r.sinConfirmacion) : t.llamar.resultadoLote(r.exitosas, r.fallidas);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -67,7 +67,11 @@ export interface ConfiguracionLlamadas {
   maxSimultaneas: number;
 }
 
-export type ResultadoIntento = 'exitosa' | 'fallida' | 'omitida';
+/**
+ * The outcome of one call attempt. 'sin_confirmacion': the request went out but the platform did not answer
+ * in time (or the run was cancelled while waiting), so the call may well have started: not a failure.
+ */
+export type ResultadoIntento = 'exitosa' | 'fallida' | 'omitida' | 'sin_confirmacion';
 
 export interface ResultadoLoteCliente {
   clienteId: number;
@@ -77,14 +81,10 @@ export interface ResultadoLoteCliente {
   detalle?: string;
 }
 
-export interface LoteResultado {
-  exitosas: number;
-  fallidas: number;
-  omitidas: number;
-}
 
 export interface LoteEstado {
   id: string;
+  campanaId: number;
   status: 'running' | 'done' | 'failed' | 'cancelled';
   pausado: boolean;
   done: number;
@@ -92,6 +92,8 @@ export interface LoteEstado {
   ok: number;
   failed: number;
   omitidas: number;
+  /** Sent, but the platform did not confirm in time: may have been called (see ResultadoIntento). */
+  sinConfirmacion: number;
   message?: string;
   resultados: ResultadoLoteCliente[];
 }

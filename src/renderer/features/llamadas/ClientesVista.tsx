@@ -87,6 +87,13 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
   const [lote, setLote] = useState<string | null>(null);
   const [historial, setHistorial] = useState<ClienteFila | null>(null);
   const [llamando, setLlamando] = useState(false);
+  const [cerrados, setCerrados] = useState<ReadonlySet<string>>(new Set());
+
+  // A bulk call outlives the page: after a reload or a new sign-in the operator's running batch is picked up
+  // again (progress, pause, cancel), instead of the screen looking idle while the api says a call is running.
+  const trabajos = useQuery({ queryKey: ['jobs', 'listar', 'llamadas'], queryFn: () => api.jobs.listar({ kind: 'llamadas' }), refetchOnMount: 'always', staleTime: 0 });
+  const enMarcha = trabajos.data?.find((j) => j.status === 'running' && !cerrados.has(j.id))?.id ?? null;
+  const loteVisible = lote ?? enMarcha;
 
   const stats = useQuery({ queryKey: qk.estadisticas(campanaId), queryFn: () => api.llamadas.estadisticas({ campanaId }) });
   const config = useQuery({ queryKey: qk.configuracion(campanaId), queryFn: () => api.llamadas.configuracion({ campanaId }) });
@@ -137,7 +144,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
       dialogo(t.llamar.errorConfiguracion, t.llamar.errorConfiguracionDetalle);
       return false;
     }
-    if (llamando || lote) {
+    if (llamando || loteVisible) {
       notifyError(t.llamar.enProgreso);
       return false;
     }
@@ -164,7 +171,9 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
         setLlamando(true);
         try {
           const r = await api.llamadas.llamar({ clienteId: c.id });
-          notifySuccess(r.mensaje);
+          // No answer in time is not a failure: the call may be under way, and the dialog says so.
+          if (r.sinConfirmacion) dialogo(t.llamar.sinConfirmacion, r.mensaje);
+          else notifySuccess(r.mensaje);
         } catch (e) {
           if (!dialogoSiCorresponde(e)) notifyError(mensajeDe(e, t.llamar.errorIniciar));
         } finally {
@@ -364,15 +373,22 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
 
       {editar ? <ClienteModal cliente={editar === 'nuevo' ? null : editar} campanaId={campanaId} campanas={campanas} onClose={() => setEditar(null)} onSaved={refrescar} /> : null}
       {importar ? <ImportarCsvModal campanaId={campanaId} onClose={() => setImportar(false)} onImported={refrescar} /> : null}
-      {lote ? (
+      {loteVisible ? (
         <LoteModal
-          id={lote}
+          key={loteVisible}
+          id={loteVisible}
+          campanas={campanas}
           onClose={() => {
+            setCerrados((c) => new Set([...c, loteVisible]));
             setLote(null);
             setSeleccion(new Map());
             refrescar();
+            void qc.invalidateQueries({ queryKey: ['jobs', 'listar', 'llamadas'] });
           }}
-          onReintento={(id) => setLote(id)}
+          onReintento={(id) => {
+            setCerrados((c) => new Set([...c, loteVisible]));
+            setLote(id);
+          }}
         />
       ) : null}
       {historial ? <HistorialModal cliente={historial} onClose={() => setHistorial(null)} /> : null}

@@ -4,7 +4,7 @@ import { IconFileText, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ClienteFila, LlamadaRegistro } from '../../../shared/domain/llamadas-tipos';
-import { COLOR_TONO, formatCosto, parseTranscript, tonoLlamada } from '../../../shared/domain/llamadas-reglas';
+import { COLOR_TONO, etiquetaEstadoLlamada, formatCosto, parseTranscript, tonoLlamada } from '../../../shared/domain/llamadas-reglas';
 import { formatDateTime } from '../../lib/format';
 import { api } from '../../api/client';
 import { AudioPlayer } from './AudioPlayer';
@@ -16,8 +16,8 @@ const estadoDe = (l: LlamadaRegistro) => l.status ?? l.resultado;
 
 function BadgeLlamada({ status }: { status: string | null }) {
   return (
-    <Badge color={COLOR_TONO[tonoLlamada(status)]} variant="light" size="sm">
-      {status ?? h.noDisponible}
+    <Badge color={COLOR_TONO[tonoLlamada(status)]} variant="light" size="sm" title={status ?? undefined} data-testid="estado-llamada">
+      {etiquetaEstadoLlamada(status) ?? h.noDisponible}
     </Badge>
   );
 }

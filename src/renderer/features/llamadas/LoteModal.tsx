@@ -1,16 +1,21 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { LoteEstado } from '../../../shared/domain/llamadas-tipos';
+import type { Campana, LoteEstado } from '../../../shared/domain/llamadas-tipos';
 import { notifyError, notifySuccess } from '../../components/toast';
+import { TOAST_ERROR_MS } from '../../app/theme';
 import { api } from '../../api/client';
 import { mensajeDe, t } from './comun';
 
-const COLOR: Record<string, string> = { pendiente: 'gray', en_curso: 'blue', exitosa: 'green', fallida: 'red', omitida: 'orange' };
+const COLOR: Record<string, string> = { pendiente: 'gray', en_curso: 'blue', exitosa: 'green', fallida: 'red', omitida: 'orange', sin_confirmacion: 'yellow' };
 
-/** Progress of a bulk call (n of N, successes, failures, each client's outcome), pause/resume, cancel, retry. */
-export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: () => void; onReintento: (id: string) => void }) {
+/**
+ * Progress of a bulk call (n of N, successes, failures, unconfirmed, each client's outcome), pause/resume,
+ * cancel, retry. Opened by the screen that started the run, or by the client screen finding it running.
+ */
+export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: string; campanas?: Campana[]; onClose: () => void; onReintento: (id: string) => void }) {
   const l = t.lote;
   const [accion, setAccion] = useState(false);
   const avisado = useRef<string | null>(null);
@@ -21,12 +26,18 @@ export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: (
     staleTime: 0,
   });
   const s: LoteEstado | undefined = estado.data;
-  const terminado = s ? s.status !== 'running' : false;
+  // A run this process no longer knows (the app restarted) cannot be followed: say so and let it be closed.
+  const perdido = !s && estado.isError;
+  const terminado = s ? s.status !== 'running' : perdido;
+  const porRevisar = s ? s.failed + s.sinConfirmacion : 0;
 
   useEffect(() => {
     if (!s || !terminado || avisado.current === id) return;
     avisado.current = id;
-    if (s.message) (s.failed > 0 ? notifyError : notifySuccess)(s.message);
+    if (!s.message) return;
+    if (s.failed > 0) notifyError(s.message);
+    else if (s.sinConfirmacion > 0) notifications.show({ message: s.message, color: 'yellow', autoClose: TOAST_ERROR_MS });
+    else notifySuccess(s.message);
   }, [s, terminado, id]);
 
   const hacer = async (fn: () => Promise<unknown>) => {
@@ -56,10 +67,24 @@ export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: (
   const pct = s && s.total > 0 ? (s.done / s.total) * 100 : 0;
   return (
     <Modal opened onClose={terminado ? onClose : () => undefined} withCloseButton={terminado} closeOnClickOutside={terminado} closeOnEscape={terminado} title={l.titulo} size="lg" centered>
-      {!s ? (
+      {perdido ? (
+        <Stack>
+          <Alert color="red" data-testid="lote-error">
+            {mensajeDe(estado.error, l.noDisponible)}
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{l.cerrar}</Button>
+          </Group>
+        </Stack>
+      ) : !s ? (
         <Text size="sm">{t.clientes.titulo}</Text>
       ) : (
         <Stack data-testid="lote">
+          {campanas.find((c) => c.id === s.campanaId) ? (
+            <Text size="sm" c="dimmed" data-testid="lote-campana">
+              {l.campana(campanas.find((c) => c.id === s.campanaId)!.nombre)}
+            </Text>
+          ) : null}
           <Group justify="space-between">
             <Text fw={700} data-testid="lote-progreso">
               {l.progreso(s.done, s.total)}
@@ -69,7 +94,7 @@ export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: (
             </Badge>
           </Group>
           <Progress value={pct} size="xl" radius="xl" striped={!terminado} animated={!terminado && !s.pausado} aria-label={l.progreso(s.done, s.total)} />
-          <SimpleGrid cols={3}>
+          <SimpleGrid cols={{ base: 2, xs: 4 }}>
             <Paper withBorder p="xs" ta="center">
               <Text size="xs" c="dimmed">
                 {l.exitosas}
@@ -94,9 +119,17 @@ export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: (
                 {s.omitidas}
               </Text>
             </Paper>
+            <Paper withBorder p="xs" ta="center">
+              <Text size="xs" c="dimmed">
+                {l.sinConfirmacion}
+              </Text>
+              <Text fw={700} c="yellow.9" data-testid="lote-sin-confirmacion">
+                {s.sinConfirmacion}
+              </Text>
+            </Paper>
           </SimpleGrid>
           {terminado && s.message ? (
-            <Alert color={s.failed > 0 ? 'orange' : 'green'} data-testid="lote-mensaje">
+            <Alert color={porRevisar > 0 ? 'orange' : 'green'} data-testid="lote-mensaje">
               {s.message}
             </Alert>
           ) : null}
@@ -140,9 +173,9 @@ export function LoteModal({ id, onClose, onReintento }: { id: string; onClose: (
               </>
             ) : (
               <>
-                {s.failed > 0 ? (
+                {porRevisar > 0 ? (
                   <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => void reintentar()} loading={accion}>
-                    {l.reintentar}
+                    {s.sinConfirmacion > 0 ? l.reintentarSinConfirmacion : l.reintentar}
                   </Button>
                 ) : null}
                 <Button onClick={onClose}>{l.cerrar}</Button>

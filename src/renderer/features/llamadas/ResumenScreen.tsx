@@ -1,11 +1,11 @@
-import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarStats, IconCircleCheck, IconPhoneCall, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Title as ChartTitle, Tooltip } from 'chart.js';
 import { useState } from 'react';
 import { Bar } from 'react-chartjs-2';
 import type { ResumenLlamadas } from '../../../shared/domain/llamadas-tipos';
-import { COLOR_BARRAS, RANGO_DEFECTO, VERDES, isoALocalBogota, localBogotaAIso } from '../../../shared/domain/llamadas-reglas';
+import { COLOR_BARRAS, RANGO_DEFECTO, VERDES, isoALocalBogota, localBogotaAIso, seriesPorEtiqueta } from '../../../shared/domain/llamadas-reglas';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { api } from '../../api/client';
 import { Encabezado, SelectorCampana, Tile, fmtNumero, mensajeDe, t, useCampanaSeleccionada } from './comun';
@@ -165,22 +165,40 @@ function GraficoDia({ d }: { d: ResumenLlamadas }) {
   );
 }
 
+/**
+ * Statuses by day under their Spanish labels (the stored values stay as they are). The legend is HTML
+ * below the canvas rather than drawn inside it, so it can be read by assistive technology and checked.
+ */
 function GraficoEstados({ d }: { d: ResumenLlamadas }) {
+  const series = seriesPorEtiqueta(d.estados, d.porEstado);
+  const color = (i: number) => VERDES[i % VERDES.length]!;
   return (
-    <Bar
-      aria-label={r.estadosPorDia}
-      role="img"
-      data={{
-        labels: d.dias,
-        datasets: d.estados.map((s, i) => ({ label: s, data: d.porEstado[s] ?? [], backgroundColor: VERDES[i % VERDES.length], stack: 'estados' })),
-      }}
-      options={{
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: { legend: { position: 'bottom' }, title: { display: false } },
-        scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
-      }}
-    />
+    <Stack gap="xs" h="100%">
+      <Box style={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        <Bar
+          aria-label={r.estadosPorDia}
+          role="img"
+          data={{
+            labels: d.dias,
+            datasets: series.map((s, i) => ({ label: s.etiqueta, data: s.datos, backgroundColor: color(i), stack: 'estados' })),
+          }}
+          options={{
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: false,
+            plugins: { legend: { display: false }, title: { display: false } },
+            scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+          }}
+        />
+      </Box>
+      <Group component="ul" gap="md" justify="center" m={0} p={0} style={{ listStyle: 'none' }} aria-label={r.leyendaEstados} data-testid="leyenda-estados">
+        {series.map((s, i) => (
+          <Group component="li" key={s.etiqueta} gap={6} wrap="nowrap">
+            <Box w={12} h={12} style={{ borderRadius: 3, background: color(i), flexShrink: 0 }} aria-hidden />
+            <Text size="xs">{s.etiqueta}</Text>
+          </Group>
+        ))}
+      </Group>
+    </Stack>
   );
 }

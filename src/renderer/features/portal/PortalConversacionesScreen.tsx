@@ -15,6 +15,22 @@ import { PortalProtegido } from './sesion';
 import { usePortalTitulo } from './titulo';
 
 /** The conversation of one session, loaded with the portal's operations; a failure shows in the modal. */
+/**
+ * What the client company reads for each of its bots: the bot's name only. The internal table name is the
+ * agency's business, not the client's (it stays the value sent back to the api). Two bots with the same
+ * name are told apart by a number.
+ */
+function etiquetasBots(lista: ReadonlyArray<{ nombre: string }>): string[] {
+  const vistos = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const x of lista) total.set(x.nombre, (total.get(x.nombre) ?? 0) + 1);
+  return lista.map((x) => {
+    const n = (vistos.get(x.nombre) ?? 0) + 1;
+    vistos.set(x.nombre, n);
+    return (total.get(x.nombre) ?? 0) > 1 ? `${x.nombre} (${n})` : x.nombre;
+  });
+}
+
 function ConversacionSesion({ empresaId, tabla, sessionId, onClose }: { empresaId: string; tabla: string; sessionId: string | null; onClose: () => void }) {
   const abierta = Boolean(tabla && sessionId);
   const q = useQuery({
@@ -38,6 +54,7 @@ function Conversaciones({ id }: { id: string }) {
   const tablas = useQuery({ queryKey: ['portal', 'tablas', id], queryFn: () => portalApi.tablas({ empresaId: id }) });
   const lista = tablas.data ?? [];
   const tabla = elegida ?? lista[0]?.tabla ?? '';
+  const etiquetas = etiquetasBots(lista);
 
   const sesiones = useQuery({
     queryKey: ['portal', 'sesiones', id, tabla, q, pagina, porPagina],
@@ -74,11 +91,11 @@ function Conversaciones({ id }: { id: string }) {
                 setAbierta(null);
               }}
               miw={260}
-              data={lista.map((x) => ({ value: x.tabla, label: `${x.nombre} (${x.tabla})` }))}
+              data={lista.map((x, i) => ({ value: x.tabla, label: etiquetas[i]! }))}
             />
           ) : lista.length === 1 ? (
             <Text size="sm" c="dimmed" data-testid="portal-tabla">
-              {lista[0]!.nombre} ({lista[0]!.tabla})
+              {etiquetas[0]}
             </Text>
           ) : null}
           <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={actualizar} disabled={!tabla} loading={Boolean(tabla) && (sesiones.isFetching || stats.isFetching)}>

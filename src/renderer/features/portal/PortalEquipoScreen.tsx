@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/i18n/areas/portal';
 import { formatFechaHora } from '../../../shared/domain/dates';
+import { etiquetaEstadoLlamada } from '../../../shared/domain/llamadas-reglas';
 import { POR_PAGINA_INICIAL } from '../../../shared/domain/mensajes';
 import { Paginacion } from '../../components/conversaciones/TablaSesiones';
 import { portalApi } from './cliente';
@@ -18,6 +19,18 @@ import { usePortalTitulo } from './titulo';
 
 const COLOR_LLAMADA: Record<string, string> = { done: 'green', completed: 'green', failed: 'red', busy: 'orange', 'no-answer': 'yellow', no_answer: 'yellow' };
 const colorEstado = (estado: string | null) => (estado ? (COLOR_LLAMADA[estado.toLowerCase()] ?? 'blue') : 'gray');
+
+/** Calls per status under their Spanish labels; stored statuses that read the same are added together. */
+function porEtiqueta(estados: Array<{ estado: string; llamadas: number }>): Array<{ etiqueta: string; estado: string; llamadas: number }> {
+  const out = new Map<string, { etiqueta: string; estado: string; llamadas: number }>();
+  for (const e of estados) {
+    const etiqueta = etiquetaEstadoLlamada(e.estado) ?? e.estado;
+    const prev = out.get(etiqueta);
+    if (prev) prev.llamadas += e.llamadas;
+    else out.set(etiqueta, { etiqueta, estado: e.estado, llamadas: e.llamadas });
+  }
+  return [...out.values()];
+}
 
 function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
   const [busqueda, setBusqueda] = useState('');
@@ -102,9 +115,9 @@ function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
                 {t.sinLlamadas}
               </Text>
             ) : (
-              estados.map((e) => (
-                <Badge key={e.estado} variant="light" color={colorEstado(e.estado)} radius="sm">
-                  {e.estado}: {e.llamadas}
+              porEtiqueta(estados).map((e) => (
+                <Badge key={e.etiqueta} variant="light" color={colorEstado(e.estado)} radius="sm" data-testid="portal-estado">
+                  {e.etiqueta}: {e.llamadas}
                 </Badge>
               ))
             )}
@@ -171,7 +184,7 @@ function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={colorEstado(c.ultimoEstado)} radius="sm" miw="max-content">
-                        {c.ultimoEstado ?? t.sinLlamar}
+                        {etiquetaEstadoLlamada(c.ultimoEstado) ?? t.sinLlamar}
                       </Badge>
                     </Table.Td>
                     <Table.Td>

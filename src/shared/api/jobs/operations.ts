@@ -14,5 +14,9 @@ export function jobsOperations(backend: Backend, registry: JobRegistry) {
       const session = await requireSession(backend, ctx);
       return registry.cancel(input.id, session.operator.id);
     },
+    async listar(input: { kind?: string }, ctx: CallContext): Promise<JobState[]> {
+      const session = await requireSession(backend, ctx);
+      return registry.list(session.operator.id, input.kind);
+    },
   };
 }

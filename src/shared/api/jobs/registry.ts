@@ -74,6 +74,18 @@ export class JobRegistry {
     return { ...entry.state };
   }
 
+  /**
+   * The owner's jobs (of `kind` when given): running first, then finished ones not yet forgotten; newest
+   * first within each. Jobs belong to the operator, not to a session: a new sign-in sees the same ones.
+   */
+  list(owner: string, kind?: string): JobState[] {
+    this.sweep();
+    return [...this.jobs.values()]
+      .filter((e) => e.owner === owner && (kind === undefined || e.state.kind === kind))
+      .map((e) => ({ ...e.state }))
+      .sort((a, b) => Number(b.status === 'running') - Number(a.status === 'running') || b.startedAt.localeCompare(a.startedAt));
+  }
+
   /** Stops every running job (on quit). */
   cancelAll(): void {
     for (const entry of this.jobs.values()) entry.controller.abort();

@@ -3,6 +3,10 @@
  * the keychain credentials. The checks of the screen are repeated here: configuration, a call in progress,
  * the minute cap, the calling window and the 'No llamar' flag. Bulk calls run as a job (progress, pause,
  * cancel) with at most the campaign's number of requests at once; every attempt is recorded.
+ *
+ * Every attempt carries an Idempotency-Key header (the spec's body stays exact). A timeout is 'sin
+ * confirmación', not a failure: the platform may have received the request. Retrying such an attempt —
+ * 'Reintentar fallidas', or calling the client again within VENTANA_REINTENTO_MS — sends the same key.
  */
 import type { ApiDeps } from '../index';
 import type { AuthSession } from '../../ports';
@@ -11,10 +15,11 @@ import type { JobState } from '../../domain/jobs';
 import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from '../../domain/llamadas-tipos';
 import { requireSession } from '../session';
 import { AppError } from '../../errors';
+import { esTiempoAgotado } from '../../ports/webhooks';
 import { es } from '../../i18n/es';
 import { llamadasRepository, type LlamadasRepository } from './repository';
 import { Compuerta, ejecutarLote, type Resultado } from './lote';
-import { dentroDeHorario } from '../../domain/llamadas-reglas';
+import { CABECERA_IDEMPOTENCIA, VENTANA_REINTENTO_MS, clavesDeReintento, dentroDeHorario, mensajeResultadoLote } from '../../domain/llamadas-reglas';
 
 const t = es.llamadas;
 export const TIMEOUT_LLAMADA_MS = 15_000;
@@ -26,7 +31,13 @@ interface Lote {
   compuerta: Compuerta;
   resultados: ResultadoLoteCliente[];
   omitidas: number;
+  sinConfirmacion: number;
 }
+
+/** What one POST gave: the outcome, and the key it went out with (none when nothing was sent). */
+type Envio = Resultado & { httpStatus?: number; clave?: string };
+
+const nuevaClave = () => globalThis.crypto.randomUUID();
 
 export function cuerpoLlamada(cliente: Cliente, config: ConfiguracionLlamadas) {
   return {
@@ -71,19 +82,30 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
     if (campana.estadoTope === 'excedido') throw new AppError('conflict', t.llamar.limiteExcedido, { detalle: t.llamar.limiteExcedidoDetalle });
   }
 
-  /** One POST; never throws: the outcome says what happened. */
-  async function enviar(cliente: Cliente, config: ConfiguracionLlamadas, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<Resultado & { httpStatus?: number }> {
+  /** One POST with its idempotency key; never throws: the outcome says what happened. */
+  async function enviar(cliente: Cliente, config: ConfiguracionLlamadas, clave: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<Envio> {
     if (!backend.webhooks) return { estado: 'fallida', detalle: es.conexion.webhookSinConfigurar(es.conexion.nombres.llamadaSaliente) };
+    if (options.signal?.aborted) return { estado: 'omitida', detalle: t.llamar.cancelada };
     try {
       const res = await backend.webhooks.post('llamadaSaliente', cuerpoLlamada(cliente, config), {
         signal: options.signal,
         timeoutMs: options.timeoutMs ?? TIMEOUT_LLAMADA_MS,
+        headers: { [CABECERA_IDEMPOTENCIA]: clave },
       });
-      if (res.ok) return { estado: 'exitosa', httpStatus: res.status };
-      return { estado: 'fallida', detalle: t.llamar.respuestaServidor(res.status), httpStatus: res.status };
+      if (res.ok) return { estado: 'exitosa', httpStatus: res.status, clave };
+      return { estado: 'fallida', detalle: t.llamar.respuestaServidor(res.status), httpStatus: res.status, clave };
     } catch (error) {
-      return { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar };
+      // The request went out and no answer came: the call may be under way. Not a failure.
+      if (esTiempoAgotado(error)) return { estado: 'sin_confirmacion', detalle: t.llamar.sinConfirmacionDetalle, clave };
+      if (AppError.is(error) && error.code === 'cancelled') return { estado: 'sin_confirmacion', detalle: t.llamar.canceladaEnEspera, clave };
+      return { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar, clave };
     }
+  }
+
+  /** Keys to resend: each client's unconfirmed latest attempt within the retry window. */
+  async function clavesRecientes(repo: LlamadasRepository, clienteIds: number[]): Promise<Map<number, string>> {
+    const desde = new Date(now().getTime() - VENTANA_REINTENTO_MS).toISOString();
+    return clavesDeReintento(await repo.intentosDesde(clienteIds, desde));
   }
 
   function estadoDe(id: string, owner: string): LoteEstado {
@@ -92,6 +114,7 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
     const job = jobs.get(id, owner);
     return {
       id,
+      campanaId: lote.campanaId,
       status: job.status,
       pausado: lote.compuerta.pausada && job.status === 'running',
       done: job.done,
@@ -99,6 +122,7 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
       ok: job.ok,
       failed: job.failed,
       omitidas: lote.omitidas,
+      sinConfirmacion: lote.sinConfirmacion,
       message: job.message,
       resultados: lote.resultados.map((r) => ({ ...r })),
     };
@@ -118,7 +142,13 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
     }
   }
 
-  async function iniciarLote(session: AuthSession, repo: LlamadasRepository, campanaId: number, clienteIds: number[], options: { simultaneas?: number; timeoutMs?: number }): Promise<JobState> {
+  async function iniciarLote(
+    session: AuthSession,
+    repo: LlamadasRepository,
+    campanaId: number,
+    clienteIds: number[],
+    options: { simultaneas?: number; timeoutMs?: number; claves?: Map<number, string> },
+  ): Promise<JobState> {
     const config = await comprobar(repo, session, campanaId);
     const ids = [...new Set(clienteIds)];
     if (ids.length === 0) throw new AppError('validation', t.llamar.sinSeleccion, { detalle: t.llamar.sinSeleccionDetalle });
@@ -134,7 +164,11 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
       compuerta: new Compuerta(),
       resultados: clientes.map((c) => ({ clienteId: c.id, nombre: `${c.nombre} ${c.apellido}`.trim(), telefono: c.telefono, estado: 'pendiente' })),
       omitidas: 0,
+      sinConfirmacion: 0,
     };
+    // A retried attempt keeps its key (explicit retry first, then a recent unconfirmed attempt); the rest get new ones.
+    const claves = await clavesRecientes(repo, clientes.map((c) => c.id));
+    for (const [clienteId, clave] of options.claves ?? []) claves.set(clienteId, clave);
     const concurrency = options.simultaneas ?? config.maxSimultaneas;
     // The cap is checked again during the run, at most once a second (not once per request).
     let topeRevisado = 0;
@@ -165,20 +199,30 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
             lote.resultados[i]!.estado = 'en_curso';
           },
           send: async (cliente) => {
-            let result: Resultado & { httpStatus?: number };
+            let result: Envio;
             if (cliente.noLlamar) result = { estado: 'omitida', detalle: t.llamar.clienteOmitidoNoLlamar };
             else if (!dentroDeHorario(now(), config.horaInicio, config.horaFin, config.zonaHoraria)) result = { estado: 'omitida', detalle: t.llamar.fueraDeHorarioCorto };
             else {
               try {
                 await revisarTope();
-                result = await enviar(cliente, config, { signal: jobCtx.signal, timeoutMs: options.timeoutMs });
+                result = await enviar(cliente, config, claves.get(cliente.id) ?? nuevaClave(), { signal: jobCtx.signal, timeoutMs: options.timeoutMs });
               } catch (error) {
                 result = { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar };
               }
             }
             if (jobCtx.signal.aborted && result.estado === 'fallida') result = { estado: 'omitida', detalle: t.llamar.cancelada };
             await repo
-              .registrarIntento({ lote: loteId, campanaId, clienteId: cliente.id, telefono: cliente.telefono, nombre: `${cliente.nombre} ${cliente.apellido}`.trim(), resultado: result.estado, detalle: result.detalle, httpStatus: result.httpStatus })
+              .registrarIntento({
+                lote: loteId,
+                campanaId,
+                clienteId: cliente.id,
+                telefono: cliente.telefono,
+                nombre: `${cliente.nombre} ${cliente.apellido}`.trim(),
+                resultado: result.estado,
+                detalle: result.detalle,
+                httpStatus: result.httpStatus,
+                clave: result.clave,
+              })
               .catch(() => undefined);
             return result;
           },
@@ -187,11 +231,12 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
             done += 1;
             if (result.estado === 'exitosa') ok += 1;
             else if (result.estado === 'fallida') failed += 1;
+            else if (result.estado === 'sin_confirmacion') lote.sinConfirmacion += 1;
             else lote.omitidas += 1;
             jobCtx.progress({ done, ok, failed, message: t.lote.progreso(done, clientes.length) });
           },
         });
-        jobCtx.progress({ message: t.llamar.resultadoLote(resumen.exitosas, resumen.fallidas) });
+        jobCtx.progress({ message: mensajeResultadoLote(resumen) });
         return resumen;
       } finally {
         enCurso.delete(owner);
@@ -203,7 +248,8 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
   }
 
   return {
-    async llamar(input: { clienteId: number }, ctx: CallContext): Promise<{ mensaje: string }> {
+    /** `sinConfirmacion` is set when the platform did not answer in time: the call may have started. */
+    async llamar(input: { clienteId: number; timeoutMs?: number }, ctx: CallContext): Promise<{ mensaje: string; sinConfirmacion?: true }> {
       const { session, repo } = await contexto(ctx);
       const cliente = await repo.cliente(input.clienteId);
       if (!cliente) throw new AppError('not_found', t.clientes.noExiste);
@@ -212,10 +258,22 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
       if (cliente.noLlamar) throw new AppError('conflict', t.llamar.noLlamar(nombre));
       enCurso.add(session.operator.id);
       try {
-        const result = await enviar(cliente, config, {});
+        const clave = (await clavesRecientes(repo, [cliente.id])).get(cliente.id) ?? nuevaClave();
+        const result = await enviar(cliente, config, clave, { timeoutMs: input.timeoutMs });
         await repo
-          .registrarIntento({ lote: null, campanaId: cliente.campanaId, clienteId: cliente.id, telefono: cliente.telefono, nombre, resultado: result.estado, detalle: result.detalle, httpStatus: result.httpStatus })
+          .registrarIntento({
+            lote: null,
+            campanaId: cliente.campanaId,
+            clienteId: cliente.id,
+            telefono: cliente.telefono,
+            nombre,
+            resultado: result.estado,
+            detalle: result.detalle,
+            httpStatus: result.httpStatus,
+            clave: result.clave,
+          })
           .catch(() => undefined);
+        if (result.estado === 'sin_confirmacion') return { mensaje: t.llamar.sinConfirmacionCliente(nombre), sinConfirmacion: true };
         if (result.estado !== 'exitosa') throw new AppError('unavailable', t.llamar.errorIniciar, { detalle: result.detalle });
         return { mensaje: t.llamar.iniciada(nombre) };
       } finally {
@@ -256,7 +314,9 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
       const fallidas = await repo.fallidasDeLote(input.id);
       if (fallidas.length === 0) throw new AppError('validation', t.llamar.sinFallidas);
       const campanaId = fallidas[0]!.campanaId;
-      return iniciarLote(session, repo, campanaId, fallidas.map((f) => f.clienteId), { timeoutMs: input.timeoutMs });
+      // The same attempts again: each keeps the key it was first sent with.
+      const claves = new Map(fallidas.filter((f) => f.clave).map((f) => [f.clienteId, f.clave!] as const));
+      return iniciarLote(session, repo, campanaId, fallidas.map((f) => f.clienteId), { timeoutMs: input.timeoutMs, claves });
     },
   };
 }

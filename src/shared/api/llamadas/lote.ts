@@ -56,12 +56,14 @@ export interface ResumenLote {
   exitosas: number;
   fallidas: number;
   omitidas: number;
+  /** Sent without an answer in time: neither a success nor a failure. */
+  sinConfirmacion: number;
   /** Items not started because the run was cancelled. */
   noIniciadas: number;
 }
 
 export async function ejecutarLote<T>(items: readonly T[], options: OpcionesLote<T>): Promise<ResumenLote> {
-  const resumen: ResumenLote = { exitosas: 0, fallidas: 0, omitidas: 0, noIniciadas: 0 };
+  const resumen: ResumenLote = { exitosas: 0, fallidas: 0, omitidas: 0, sinConfirmacion: 0, noIniciadas: 0 };
   const workers = Math.max(1, Math.min(Math.floor(options.concurrency) || 1, items.length || 1));
   let next = 0;
   const worker = async () => {
@@ -81,6 +83,7 @@ export async function ejecutarLote<T>(items: readonly T[], options: OpcionesLote
       }
       if (result.estado === 'exitosa') resumen.exitosas += 1;
       else if (result.estado === 'fallida') resumen.fallidas += 1;
+      else if (result.estado === 'sin_confirmacion') resumen.sinConfirmacion += 1;
       else resumen.omitidas += 1;
       options.onResult?.(item, index, result);
     }

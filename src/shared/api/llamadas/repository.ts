@@ -11,7 +11,7 @@ import type {
   LlamadaRegistro,
   ResultadoIntento,
 } from '../../domain/llamadas-tipos';
-import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado } from '../../domain/llamadas-reglas';
+import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado, type IntentoPrevio } from '../../domain/llamadas-reglas';
 import { SEPARADOR_COLUMNA } from '../../domain/csv-clientes';
 
 type Row = Record<string, unknown>;
@@ -218,7 +218,18 @@ export function llamadasRepository(data: DataPort) {
       return { insertados: numeroOCero(v?.insertados), omitidos: numeroOCero(v?.omitidos) };
     },
 
-    async registrarIntento(row: { lote: string | null; campanaId: number; clienteId: number; telefono: string; nombre: string; resultado: ResultadoIntento; detalle?: string; httpStatus?: number }) {
+    async registrarIntento(row: {
+      lote: string | null;
+      campanaId: number;
+      clienteId: number;
+      telefono: string;
+      nombre: string;
+      resultado: ResultadoIntento;
+      detalle?: string;
+      httpStatus?: number;
+      /** The Idempotency-Key the request was sent with; none when nothing was sent. */
+      clave?: string;
+    }) {
       await data.run({
         kind: 'insert',
         table: 'intentos_llamada',
@@ -232,22 +243,44 @@ export function llamadasRepository(data: DataPort) {
             resultado: row.resultado,
             detalle: row.detalle ? row.detalle.slice(0, 1000) : null,
             http_status: row.httpStatus ?? null,
+            clave_idempotencia: row.clave ?? null,
           },
         ],
       });
     },
-    async fallidasDeLote(lote: string): Promise<Array<{ clienteId: number; campanaId: number }>> {
+    /** The attempts of a run to retry: failed and unconfirmed ones, each with the key it was sent with. */
+    async fallidasDeLote(lote: string): Promise<Array<{ clienteId: number; campanaId: number; clave: string | null }>> {
       const res = await data.run<Row>({
         kind: 'select',
         table: 'intentos_llamada',
-        columns: ['cliente_id', 'campana_id', 'id'],
+        columns: ['cliente_id', 'campana_id', 'id', 'clave_idempotencia'],
         filters: [
           { column: 'lote', op: 'eq', value: lote },
-          { column: 'resultado', op: 'eq', value: 'fallida' },
+          { column: 'resultado', op: 'in', value: ['fallida', 'sin_confirmacion'] },
         ],
         order: [{ column: 'id' }],
       });
-      return res.rows.filter((r) => r.cliente_id !== null).map((r) => ({ clienteId: normalizarId(r.cliente_id), campanaId: normalizarId(r.campana_id) }));
+      return res.rows
+        .filter((r) => r.cliente_id !== null)
+        .map((r) => ({ clienteId: normalizarId(r.cliente_id), campanaId: normalizarId(r.campana_id), clave: strOrNull(r.clave_idempotencia) }));
+    },
+    /** Every attempt at these clients since `desde` (ISO), oldest first: what clavesDeReintento reads. */
+    async intentosDesde(clienteIds: number[], desde: string): Promise<IntentoPrevio[]> {
+      const out: IntentoPrevio[] = [];
+      for (let i = 0; i < clienteIds.length; i += 1000) {
+        const res = await data.run<Row>({
+          kind: 'select',
+          table: 'intentos_llamada',
+          columns: ['id', 'cliente_id', 'resultado', 'clave_idempotencia'],
+          filters: [
+            { column: 'cliente_id', op: 'in', value: clienteIds.slice(i, i + 1000) },
+            { column: 'created_at', op: 'gte', value: desde },
+          ],
+          order: [{ column: 'id' }],
+        });
+        out.push(...res.rows.map((r) => ({ clienteId: normalizarId(r.cliente_id), resultado: str(r.resultado), clave: strOrNull(r.clave_idempotencia) })));
+      }
+      return out;
     },
 
     async historial(telefono: string, q: string | undefined): Promise<LlamadaRegistro[]> {

@@ -9,6 +9,7 @@ import { shellRepository, type NotificacionRow } from './repository';
 import { SEARCH_LIMITS, normalizeSearchQuery, type SearchResult } from '../../domain/search';
 import type { AppNotification, NotificationType } from '../../domain/notifications';
 import { formatFechaHora } from '../../domain/dates';
+import { etiquetaEstadoLlamada } from '../../domain/llamadas-reglas';
 import { es } from '../../i18n/es';
 
 type Log = (message: string, error?: unknown) => void;
@@ -71,7 +72,8 @@ export function shellOperations(backend: Backend, log: Log = () => {}) {
             id: String(l.id),
             type: 'llamada',
             title: l.phone ?? l.conversation_id ?? String(l.id),
-            subtitle: joinParts(l.status, l.created_at ? formatFechaHora(l.created_at) : null),
+            // The status in Spanish (the stored value stays in data.status).
+            subtitle: joinParts(etiquetaEstadoLlamada(l.status), l.created_at ? formatFechaHora(l.created_at) : null),
             data: { ...l },
           });
         }

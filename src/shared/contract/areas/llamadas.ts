@@ -105,7 +105,14 @@ export const llamadas = {
   ),
 
   // Calling (part 1 §4, §5, §7): from the main process, checks repeated there.
-  llamar: op<{ mensaje: string }>()(z.object({ clienteId: id })),
+  /** sinConfirmacion: the platform did not answer within the timeout, so the call may have started (issue 12). */
+  llamar: op<{ mensaje: string; sinConfirmacion?: true }>()(
+    z.object({
+      clienteId: id,
+      /** Per-request timeout (default 15 s). */
+      timeoutMs: z.number().int().min(100).max(120_000).optional(),
+    }),
+  ),
   llamarLote: op<JobState>()(
     z.object({
       campanaId: id,
