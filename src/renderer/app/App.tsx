@@ -9,7 +9,7 @@ import { AuthProvider } from './auth';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { ScrollManager } from './ScrollManager';
-import { TOAST_ERROR_MS, buildTheme } from './theme';
+import { TOAST_ERROR_MS, buildTheme, cssVariablesResolver } from './theme';
 import { usePreferencias } from '../features/configuracion/preferencias-store';
 
 /** Providers, outermost first: router, data cache, theme, toasts, modals, auth. */
@@ -21,7 +21,7 @@ export function App() {
   return (
     <BrowserRouter>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} forceColorScheme={darkMode ? 'dark' : 'light'}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={darkMode ? 'dark' : 'light'}>
           <Notifications position="top-right" autoClose={TOAST_ERROR_MS} limit={5} />
           <ModalsProvider labels={{ confirm: es.shell.confirmar, cancel: es.shell.cancelar }}>
             <AuthProvider onSignedOut={() => queryClient.clear()}>

@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { es } from '../../shared/i18n/es';
 import type { AccentColor } from '../../shared/domain/preferencias';
 
 /** Two accent colours Mantine does not ship under these names (part 3 §2.5). */
@@ -33,11 +34,36 @@ export function buildTheme(accent: AccentColor = 'green'): MantineThemeOverride 
     cursorType: 'pointer',
     components: {
       Paper: { defaultProps: { radius: 'lg' } },
+      // Arrow buttons have no text of their own: screen readers get their names.
+      Pagination: {
+        defaultProps: {
+          getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({ 'aria-label': es.shell.paginacion[control] }),
+          getItemProps: (page: number) => ({ 'aria-label': es.shell.paginacion.pagina(page) }),
+        },
+      },
+      // A status badge is read, never guessed: it keeps its whole text and does not shrink; the column or
+      // the row around it makes room (issue 12: 'ATEN…', 'SIN L…', 'LÍMITE EXCEDI…' at 1360 px).
+      Badge: {
+        styles: {
+          root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+          label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'nowrap' },
+        },
+      },
     },
   });
 }
 
 export const theme = buildTheme('green');
+
+/**
+ * Mantine's dimmed text (gray 6 on white) reads at 3.3:1; secondary text must still reach 4.5:1 (WCAG AA,
+ * checked by the axe scan of every route), so it is one shade darker in light mode.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
 
 /** Toast durations (part 1 §9). */
 export const TOAST_SUCCESS_MS = 3000;

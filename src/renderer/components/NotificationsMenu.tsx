@@ -136,6 +136,7 @@ function NotificationsMenuOn() {
     <Popover
       opened={opened}
       onChange={onOpenChange}
+      withRoles={false}
       width="min(380px, calc(100vw - 24px))"
       position="bottom-end"
       shadow="lg"
@@ -143,6 +144,7 @@ function NotificationsMenuOn() {
       withArrow
       arrowPosition="center"
     >
+      {/* The roles go on the button itself (a div may not carry aria-expanded). */}
       <Popover.Target>
         <Box pos="relative">
           <Tooltip label={es.shell.notificaciones} disabled={opened}>
@@ -152,6 +154,7 @@ function NotificationsMenuOn() {
               size="lg"
               radius="xl"
               aria-label={es.shell.notificaciones}
+              aria-haspopup="dialog"
               aria-expanded={opened}
               onClick={() => onOpenChange(!opened)}
             >
@@ -175,7 +178,7 @@ function NotificationsMenuOn() {
           )}
         </Box>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} role="dialog" aria-label={es.shell.notificaciones}>
         <Group justify="space-between" px="md" py="sm">
           <Box>
             <Text fw={700}>{es.shell.notificaciones}</Text>

@@ -12,7 +12,7 @@ import { es } from '../../shared/i18n/es';
 import { AppError } from '../../shared/errors';
 import { PortalLayout } from '../app/PortalLayout';
 import { PORTAL_ROUTES } from '../app/route-paths';
-import { buildTheme } from '../app/theme';
+import { buildTheme, cssVariablesResolver } from '../app/theme';
 import { PageLoader } from '../components/PageLoader';
 
 const Login = lazy(() => import('../features/portal/PortalLoginScreen'));
@@ -63,7 +63,7 @@ export function PortalApp() {
   return (
     <BrowserRouter>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
           <Routes>
             <Route element={<PortalLayout />}>
               <Route path={PORTAL_ROUTES.login} element={<Login />} />

@@ -68,6 +68,14 @@ export const es = {
     valida: 'Contraseña válida',
   },
   shell: {
+    /** Names of the pagination buttons for screen readers (their faces are arrows and numbers). */
+    paginacion: {
+      first: 'Primera página',
+      previous: 'Página anterior',
+      next: 'Página siguiente',
+      last: 'Última página',
+      pagina: (n: number) => `Página ${n}`,
+    },
     buscarPlaceholder: 'Buscar tarea, cliente, campaña...',
     sinResultados: 'No se encontraron resultados',
     sinResultadosDetalle: 'Intenta con otros términos de búsqueda',
