@@ -149,3 +149,32 @@ test('PDF y URL analizados, estructura, registros guardados, ver, descargar y el
   }
   await expect(page.getByText('No hay registros')).toBeVisible();
 });
+
+test('una página de error HTML con estado 200 dice "No se recibió contenido válido" y no guarda nada', async ({ page }) => {
+  await signInAsNewAdmin(page, app);
+  const res = await page.request.post(`${app.url}/api/conexion/guardarWebhook`, { data: { name: 'analisisScraping', url: `${hooks.url}/scraping`, auth: 'ninguna' } });
+  expect(res.ok()).toBe(true);
+  // A proxy in front of the flow answers its own error page, with status 200 (issue 12).
+  hooks.respond((_req, r) => {
+    r.writeHead(200, { 'Content-Type': 'text/html' });
+    r.end('<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n');
+  });
+  await page.goto(app.url + '/dashboard/agente-marketing');
+  const rows = page.getByTestId('registro-marketing');
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Conectado');
+  const antes = await page.request.post(`${app.url}/api/marketing/registros`, { data: {} }).then(async (r) => ((await r.json()) as { data: unknown[] }).data.length);
+  await expect(rows).toHaveCount(antes);
+
+  await page.getByRole('button', { name: 'Cargar Contexto' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cargar Contexto' });
+  await dialog.getByRole('tab', { name: 'Analizar sitio web' }).click();
+  await dialog.getByLabel('URL del sitio web').fill('https://climafrio.co');
+  await dialog.getByLabel('URL del sitio web').press('Enter');
+  await expect(dialog.getByText('❌ No se recibió contenido válido')).toBeVisible();
+  await expect(dialog.getByText('✅ Contenido procesado correctamente')).toBeHidden();
+  await expect(dialog.getByText('✅ Guardado exitosamente en la base de datos')).toBeHidden();
+  await page.keyboard.press('Escape');
+  // No 'Sitio sin nombre' record appeared.
+  await expect(rows).toHaveCount(antes);
+  await expect(page.getByText('Sitio sin nombre')).toHaveCount(0);
+});
