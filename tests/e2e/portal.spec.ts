@@ -115,7 +115,9 @@ test('la empresa entra con las credenciales generadas y ve solo sus servicios, s
   await expect(cliente).toHaveURL(`${cafe.enlace}/conversaciones`);
   await expect(cliente).toHaveTitle('Conversaciones WhatsApp');
   await expect(cliente.getByRole('heading', { name: 'Conversaciones WhatsApp' })).toBeVisible();
-  await expect(cliente.getByTestId('portal-tabla')).toHaveText('Café Origen (cafe_origen_registro_whatsapp)');
+  // The company reads its bot's name; the internal table name is never shown to it (issue 12).
+  await expect(cliente.getByTestId('portal-tabla')).toHaveText('Café Origen');
+  await expect(cliente.locator('body')).not.toContainText('cafe_origen_registro_whatsapp');
   await expect(cliente.getByTestId('fila-sesion')).toHaveCount(10);
   await expect(cliente.getByTestId('paginacion')).toContainText(/Mostrando 1-10 de \d+ sesiones/);
   await cliente.getByRole('button', { name: 'Página 2' }).click();
