@@ -127,6 +127,85 @@ test('empresas y flujos en los cuatro canales', async ({ page }) => {
   expect(hooks.requests[3]!.json).toMatchObject({ table_supabase: 'fruter_a_la_cosecha_registro_whatsapp' });
 });
 
+test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, cambiarla pide confirmación, sin flujo para desactivadas, error HTTP con detalle', async ({ page }) => {
+  await signInAsNewAdmin(page, app);
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'ninguna' });
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: `${hooks.url}/webhook`, auth: 'ninguna' });
+  const modal = page.getByRole('dialog');
+
+  // Bot Duda: a console table and a system table are refused with the reason; nothing is created.
+  await page.goto(`${app.url}/dashboard/bot-duda`);
+  for (const [tabla, mensaje] of [
+    ['clientes', 'La tabla clientes es una tabla propia de la consola y no puede usarse como tabla de mensajes'],
+    ['pg_authid', 'El nombre pg_authid está reservado por el sistema de base de datos: elige otro nombre para la tabla de mensajes'],
+  ]) {
+    await page.getByRole('button', { name: 'Nueva Empresa' }).click();
+    await modal.getByLabel('Nombre de la empresa').fill(`Intrusa ${tabla}`);
+    await modal.getByLabel('Tabla Supabase').fill(tabla!);
+    await modal.getByRole('button', { name: 'Crear' }).click();
+    await expect(modal.getByRole('alert')).toHaveText(mensaje!);
+    await modal.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.locator(`[data-testid="fila-empresa"][data-nombre="Intrusa ${tabla}"]`)).toHaveCount(0);
+  }
+  await page.screenshot(shots('tabla-rechazada'));
+
+  // WordPress: 'Renombre X', connected; renaming it keeps its table.
+  await page.goto(`${app.url}/dashboard/bot-wp`);
+  await nuevaEmpresa(page, 'Renombre X', 'renombre_x_registro_bot_wordpress');
+  await crearFlujo(page, 'Renombre X');
+  await page.getByRole('button', { name: 'Editar Renombre X' }).click();
+  await modal.getByLabel('Nombre de la empresa').fill('Renombre X SAS');
+  await expect(modal.getByLabel('Tabla Supabase')).toHaveValue('renombre_x_registro_bot_wordpress');
+  await modal.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText('Empresa actualizada exitosamente')).toBeVisible();
+  const fila = page.locator('[data-testid="fila-empresa"][data-nombre="Renombre X SAS"]');
+  await expect(fila).toContainText('renombre_x_registro_bot_wordpress');
+
+  // Changing the table of the connected company: a confirmation naming both tables; cancel keeps it.
+  await fila.getByRole('button', { name: 'Editar Renombre X SAS' }).click();
+  await modal.getByLabel('Tabla Supabase').fill('renombre_x_sas_registro_bot_wordpress');
+  await modal.getByRole('button', { name: 'Actualizar' }).click();
+  const confirmacion = page.getByTestId('confirmar-cambio-tabla');
+  await expect(confirmacion).toContainText('¿Cambiar la tabla de mensajes de renombre_x_registro_bot_wordpress a renombre_x_sas_registro_bot_wordpress?');
+  await expect(confirmacion).toContainText('El flujo de N8N ya creado seguirá escribiendo en renombre_x_registro_bot_wordpress hasta que lo cambies en N8N.');
+  await page.screenshot(shots('confirmar-cambio-tabla'));
+  await confirmacion.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(modal.getByLabel('Tabla Supabase')).toHaveValue('renombre_x_sas_registro_bot_wordpress');
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(fila).toContainText('renombre_x_registro_bot_wordpress');
+  // …and confirming changes it.
+  await fila.getByRole('button', { name: 'Editar Renombre X SAS' }).click();
+  await modal.getByLabel('Tabla Supabase').fill('renombre_x_sas_registro_bot_wordpress');
+  await modal.getByRole('button', { name: 'Actualizar' }).click();
+  await page.getByTestId('confirmar-cambio-tabla').getByRole('button', { name: 'Cambiar tabla' }).click();
+  await expect(page.getByText('Empresa actualizada exitosamente')).toBeVisible();
+  await expect(fila).toContainText('renombre_x_sas_registro_bot_wordpress');
+
+  // A flow server answering 500: §8's message with the status as the detail; nothing stored.
+  await nuevaEmpresa(page, 'Servidor Caído', 'servidor_ca_do_registro_bot_wordpress');
+  hooks.respond((_req, res) => {
+    res.writeHead(500);
+    res.end('error');
+  });
+  const caida = page.locator('[data-testid="fila-empresa"][data-nombre="Servidor Caído"]');
+  await caida.getByRole('button', { name: 'Crear flujo N8N Servidor Caído' }).click();
+  await modal.getByRole('button', { name: 'Crear Flujo' }).click();
+  await expect(page.getByTestId('error-flujo')).toContainText('No se pudo crear el flujo en N8N. Verifica la conexión.');
+  await expect(page.getByTestId('error-flujo')).toContainText('Detalle: Error HTTP: 500');
+  hooks.respond((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(caida.getByText('✗ Sin conectar')).toBeVisible();
+
+  // Deactivated: no 'Crear flujo N8N' any more.
+  await caida.getByRole('button', { name: 'Eliminar Servidor Caído' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(caida.getByLabel('Inactiva')).toBeVisible();
+  await expect(caida.getByRole('button', { name: 'Crear flujo N8N Servidor Caído' })).toHaveCount(0);
+});
+
 test('mensajes de una empresa demo: búsqueda, páginas y conversación', async ({ page }) => {
   await signInAsNewAdmin(page, app);
   await page.goto(`${app.url}/dashboard/wp/mensajes`);

@@ -201,3 +201,92 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await page.getByRole('button', { name: 'Ver servicios' }).click();
   await expect(page).toHaveURL(/\/dashboard\/proyectos\/administrar-servicios$/);
 });
+
+test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar lo que está en uso', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await signInAsNewAdmin(page, app);
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'ninguna' });
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-wa`, auth: 'ninguna' });
+  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
+  const plan = await apiCall<{ id: string }>(page, 'planes', 'crear', { title: 'Plan En Uso', description: 'Lo usa un proyecto', cost: 80 });
+  const { empresa } = await apiCall<{ empresa: { id: string } }>(page, 'empresas', 'crear', { nombre: 'Cliente En Uso', usuario_cliente: 'usuario_cliente_en_uso', contrasena_cliente: 'Clave123', activo: true });
+  await apiCall(page, 'proyectos', 'crear', { nombre: 'Tres Canales', plan_id: plan.id, descripcion: 'WhatsApp, Shopify y Duda', empresa_id: empresa.id, estado: 'en_proceso' });
+
+  // ---- One 'Aplicar Cambios' with WhatsApp, Shopify and Duda: provisioned WhatsApp → Shopify → Duda.
+  await page.goto(`${app.url}/dashboard/proyectos`);
+  hooks.requests.length = 0;
+  await page.getByRole('button', { name: 'Gestionar servicios Tres Canales' }).click();
+  for (const nombre of ['Bot Duda', 'Bot Shopify', 'Bot WhatsApp']) await page.getByRole('checkbox', { name: nombre }).check();
+  await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
+  await expect(page.getByText('Servicios actualizados correctamente')).toBeVisible({ timeout: 30_000 });
+  const waTabla = 'tres_canales_bot_whatsapp_registro_whatsapp';
+  expect(hooks.requests.map((r) => [(r.json as { name: string }).name, (r.json as { table_supabase: string }).table_supabase])).toEqual([
+    ['WhatsApp Flow - Tres Canales - Bot WhatsApp', waTabla],
+    ['shopify Flow - Tres Canales - Bot Shopify', waTabla],
+    ['Duda Flow - Tres Canales - Bot Duda', waTabla],
+  ]);
+  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="bot_duda"]')).toContainText(`Comparte la tabla ${waTabla}`);
+
+  // ---- A flow server answering 500: §8's message with the status as detail, and the service in 'Error'.
+  hooks.respond((_req, res) => {
+    res.writeHead(500);
+    res.end('error');
+  });
+  await page.getByRole('checkbox', { name: 'Bot WordPress' }).check();
+  await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
+  await expect(page.getByText('Detalle: Error HTTP: 500').first()).toBeVisible({ timeout: 30_000 });
+  const wp = page.locator('[data-testid="servicio-adjunto"][data-tipo="bot_wordpress"]');
+  await expect(wp).toContainText('No se pudo crear el flujo en N8N. Verifica la conexión.');
+  await expect(wp.getByTestId('detalle-aprovisionamiento')).toHaveText('Detalle: Error HTTP: 500');
+  await expect(wp).toContainText('Error');
+  await captura(page, 'aprovisionamiento-error');
+  await page.keyboard.press('Escape');
+  const fila = page.locator('[data-testid="fila-proyecto"][data-nombre="Tres Canales"]');
+  await expect(fila.locator('[data-testid="servicio-proyecto"][data-estado="error"]')).toHaveText(/Bot WordPress · Error/);
+  await captura(page, 'proyectos-error');
+
+  // 'Completar aprovisionamiento' succeeding takes it out of 'Error'.
+  hooks.respond((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  await page.getByRole('button', { name: 'Gestionar servicios Tres Canales' }).click();
+  await wp.getByRole('button', { name: 'Completar aprovisionamiento' }).click();
+  await expect(wp).toContainText('Configurado', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(fila.locator('[data-testid="servicio-proyecto"][data-estado="error"]')).toHaveCount(0);
+
+  // ---- Deleting the plan and the client company: the dialog names what depends on them.
+  await page.goto(`${app.url}/dashboard/planes`);
+  await page.getByRole('button', { name: 'Eliminar Plan En Uso' }).click();
+  const dialogo = page.getByTestId('dependencias-eliminacion');
+  await expect(dialogo).toContainText('¿Deseas eliminar "Plan En Uso"? Esta acción no se puede deshacer.');
+  await expect(dialogo).toContainText('Un proyecto usa este plan y quedará «Sin plan»:');
+  await expect(dialogo).toContainText('Tres Canales');
+  await captura(page, 'eliminar-plan-en-uso');
+  await dialogo.getByTestId('confirmar-eliminar').click();
+  await expect(page.getByText('Plan eliminado correctamente')).toBeVisible();
+
+  await page.goto(`${app.url}/dashboard/proyectos/administrar-empresas`);
+  await page.getByRole('button', { name: 'Eliminar Cliente En Uso' }).click();
+  await expect(dialogo).toContainText('Un proyecto es de esta empresa y quedará sin empresa');
+  await expect(dialogo).toContainText('Su portal de acceso (/accesoempresas/…) dejará de existir');
+  await expect(dialogo).toContainText('Tres Canales - Bot WhatsApp · WhatsApp (tres_canales_bot_whatsapp_registro_whatsapp)');
+  await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.locator('[data-testid="fila-empresa-cliente"][data-nombre="Cliente En Uso"]')).toBeVisible();
+
+  // ---- Deleting the project: its four bot companies are used by nobody else and are deactivated.
+  await page.goto(`${app.url}/dashboard/proyectos`);
+  await expect(fila).toContainText('Sin plan');
+  await fila.getByRole('button', { name: 'Eliminar Tres Canales' }).click();
+  await expect(dialogo).toContainText('Se eliminarán sus 4 servicios:');
+  await expect(dialogo).toContainText('Se desactivarán las 4 empresas de bot que solo usa este proyecto');
+  await expect(dialogo).toContainText(`Tres Canales - Bot Duda · Bot Duda (${waTabla})`);
+  await captura(page, 'eliminar-proyecto');
+  await dialogo.getByTestId('confirmar-eliminar').click();
+  await expect(page.getByText('Proyecto eliminado correctamente. Se desactivaron 4 empresas de bot que solo usaba este proyecto.')).toBeVisible();
+  await expect(fila).toHaveCount(0);
+  const activas = await apiCall<Array<{ name: string }>>(page, 'proyectos', 'empresasWhatsapp', {});
+  expect(activas.map((e) => e.name)).not.toContain('Tres Canales - Bot WhatsApp');
+});

@@ -218,16 +218,18 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     }
   });
 
-  it('flujo: HTTP no OK da "Error HTTP: {status}", sin conexión el mensaje de §8; reintentar lo completa', async () => {
+  // Issue 12 changed this on purpose: a non-OK answer is §8's 'No se pudo crear el flujo en N8N. Verifica la
+  // conexión.' with 'Error HTTP: {status}' as the detail (it used to be 'Error HTTP: {status}' alone).
+  it('flujo: HTTP no OK da el mensaje de §8 con "Error HTTP: {status}" como detalle, sin conexión el mensaje de §8; reintentar lo completa', async () => {
     const p = await nuevoProyecto('Flujo Fallido');
     hooks.respond((_req, res) => {
       res.writeHead(502);
       res.end('bad gateway');
     });
     const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombre_instancia: 'Flujo Fallido Shop' }] }));
-    expect(fin.result!.agregados[0]!.error).toBe('Error HTTP: 502');
+    expect(fin.result!.agregados[0]!).toMatchObject({ error: es.proyectos.errorFlujo, detalle: 'Error HTTP: 502' });
     const inst = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias[0]!;
-    expect(inst.configuracion).toMatchObject({ aprovisionamiento: 'incompleto', error_aprovisionamiento: 'Error HTTP: 502', tabla_creada: true });
+    expect(inst.configuracion).toMatchObject({ aprovisionamiento: 'incompleto', error_aprovisionamiento: es.proyectos.errorFlujo, error_detalle: 'Error HTTP: 502', tabla_creada: true });
 
     await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: 'http://127.0.0.1:9/nada', auth: 'bearer' });
     const sinRed = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));

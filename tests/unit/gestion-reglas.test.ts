@@ -12,8 +12,15 @@ import {
   webhookAgente,
   WEBHOOK_FLUJO,
 } from '../../src/shared/domain/bot-tablas';
-import { debeDesactivarEmpresa, empresaAReutilizar, nombreUnico, planificarServicios, type InstanciaServicio } from '../../src/shared/domain/provision';
-import { estadoProyectoConocido, etiquetaEstadoProyecto, progresoBadge, progresoEstimado } from '../../src/shared/domain/proyectos';
+import { debeDesactivarEmpresa, empresaAReutilizar, nombreUnico, ordenarParaAprovisionar, planificarServicios, type InstanciaServicio } from '../../src/shared/domain/provision';
+import {
+  consecuenciasEliminacion,
+  estadoProyectoConocido,
+  etiquetaEstadoProyecto,
+  progresoBadge,
+  progresoEstimado,
+  type DependenciasEliminacion,
+} from '../../src/shared/domain/proyectos';
 import { ALFABETO_CONTRASENA, enlaceAccesoEmpresa, esHashBcrypt, generarContrasenaPortal, generarUsuarioPortal } from '../../src/shared/domain/empresas';
 import { alertasDe, alturaBarra, campoCsv, rangoPeriodo, reporteCsv } from '../../src/shared/domain/metricas';
 import { planValido, formatoCosto } from '../../src/shared/domain/planes';
@@ -91,6 +98,14 @@ describe('aplicar servicios (§5, §7, §8)', () => {
     expect(empresaAReutilizar('whatsapp', [shop], { uuid: 'elegida', table_supabase: 't_e', webhook_n8n: null })).toMatchObject({ empresa_uuid: 'elegida', mismoCanal: true });
   });
 
+  it('aprovisiona en el orden de §7: WhatsApp, Shopify, Duda, otros bots, llamadas, el resto; estable', () => {
+    const pedidos = ['otro_servicio', 'bot_duda', 'llamadas', 'bot_wordpress', 'bot_shopify', 'whatsapp', 'otro_mas'].map((tipo) => ({ tipo }));
+    expect(ordenarParaAprovisionar(pedidos, (p) => p.tipo).map((p) => p.tipo)).toEqual(['whatsapp', 'bot_shopify', 'bot_duda', 'bot_wordpress', 'llamadas', 'otro_servicio', 'otro_mas']);
+    // The input is not reordered in place.
+    expect(pedidos[0]!.tipo).toBe('otro_servicio');
+    expect(ordenarParaAprovisionar([], (p: { tipo: string }) => p.tipo)).toEqual([]);
+  });
+
   it('desactiva la empresa solo si ninguna otra instancia del mismo tipo la usa; llamadas nunca', () => {
     const a = inst('whatsapp', { empresa_uuid: 'u' }, undefined, 'a');
     const b = inst('whatsapp', { empresa_uuid: 'u' }, undefined, 'b');
@@ -99,6 +114,34 @@ describe('aplicar servicios (§5, §7, §8)', () => {
     expect(debeDesactivarEmpresa(a, [a, c])).toBe(true);
     expect(debeDesactivarEmpresa(inst('llamadas', { campana_id: 1 }), [])).toBe(false);
     expect(debeDesactivarEmpresa(inst('whatsapp', {}), [])).toBe(false);
+  });
+});
+
+describe('borrar lo que está en uso (issue 12)', () => {
+  const vacio: DependenciasEliminacion = { tipo: 'proyecto', nombre: 'P', proyectos: [], empresas_wordpress: [], empresas_bot: [], servicios: [], campanas: [], portal: false };
+  it('sin dependencias no hay nada que contar', () => {
+    for (const tipo of ['plan', 'empresa', 'proyecto'] as const) expect(consecuenciasEliminacion({ ...vacio, tipo })).toEqual([]);
+  });
+  it('un proyecto: servicios, empresas que se desactivan, las que siguen y las campañas que se conservan', () => {
+    const bot = (name: string, desactivar: boolean) => ({ canal: 'duda' as const, uuid: name, name, table_supabase: `${name}_t`, status: true, webhook: true, desactivar });
+    const lineas = consecuenciasEliminacion({
+      ...vacio,
+      servicios: [{ id: '1', nombre_instancia: 'Bot A', tipo_servicio: 'bot_duda' }],
+      empresas_bot: [bot('a', true), bot('b', false), bot('c', true)],
+      campanas: [{ id: 1, nombre: 'Campaña X' }],
+    });
+    expect(lineas).toEqual([
+      { texto: 'Se eliminará su servicio:', elementos: ['Bot A (Bot Duda)'] },
+      { texto: es.proyectos.eliminacion.proyectoDesactivar(2), elementos: ['a · Bot Duda (a_t)', 'c · Bot Duda (c_t)'] },
+      { texto: 'Seguirá activa la empresa de bot que también usan otros proyectos:', elementos: ['b · Bot Duda (b_t)'] },
+      { texto: 'Se conserva su campaña de llamadas:', elementos: ['Campaña X'] },
+    ]);
+  });
+  it('un plan y una empresa cliente', () => {
+    expect(consecuenciasEliminacion({ ...vacio, tipo: 'plan', proyectos: [{ id: '1', nombre: 'Uno' }] })).toEqual([{ texto: 'Un proyecto usa este plan y quedará «Sin plan»:', elementos: ['Uno'] }]);
+    expect(consecuenciasEliminacion({ ...vacio, tipo: 'empresa', portal: true }).map((l) => l.texto)).toEqual([es.empresas.eliminacion.empresaPortal]);
+    // The same kinds of records of another type are not mentioned (a plan has no portal).
+    expect(consecuenciasEliminacion({ ...vacio, tipo: 'plan', portal: true })).toEqual([]);
   });
 });
 

@@ -23,6 +23,8 @@ export interface ConfiguracionInstancia {
   /** Provisioning state (beyond the original): 'completo', or 'incompleto' with the reason. */
   aprovisionamiento?: 'pendiente' | 'completo' | 'incompleto';
   error_aprovisionamiento?: string;
+  /** What the failing step answered (e.g. 'Error HTTP: 500'), shown under the §8 message. */
+  error_detalle?: string;
   /** Steps already done, so a retry continues where it stopped. */
   tabla_creada?: boolean;
   /** SQL for manual execution when the table could not be created (WordPress, Shopify). */
@@ -115,6 +117,21 @@ function rango(tipo: string): number {
 }
 
 /**
+ * The order in which one 'Aplicar Cambios' provisions its services: the reuse order of §7 (WhatsApp, then
+ * Shopify, then Duda, then any other bot), then calls, then anything else. Provisioning follows it so that a
+ * later channel reuses the company of an earlier one as §7 describes, whatever order the screen sent them in
+ * (the catalogue's alphabetical order put Duda first, and WhatsApp and Shopify then shared Duda's table).
+ * Stable: services of the same rank keep the order they were asked in.
+ */
+export function ordenarParaAprovisionar<T>(servicios: readonly T[], tipoDe: (s: T) => string): T[] {
+  const rangoDe = (tipo: string) => (canalDeTipoServicio(tipo) ? rango(tipo) : tipo === 'llamadas' ? ORDEN_REUTILIZACION.length + 1 : ORDEN_REUTILIZACION.length + 2);
+  return servicios
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => rangoDe(tipoDe(a.s)) - rangoDe(tipoDe(b.s)) || a.i - b.i)
+    .map((x) => x.s);
+}
+
+/**
  * Which existing company a new instance of `tipo` reuses (§7), or null to create its own:
  * - a WhatsApp company the operator picked in the modal comes first (the company itself is shared);
  * - otherwise the project's provisioned bot instances are checked in the order WhatsApp, Shopify, Duda, then
@@ -149,8 +166,8 @@ export function empresaAReutilizar(
 
 /**
  * §8: deleting an instance deactivates its bot company only when no OTHER instance of the same type uses
- * that company. Calls campaigns are never deleted or deactivated. (The database function
- * eliminar_servicio_instancia applies the same rule in one transaction.)
+ * that company. Calls campaigns are never deleted or deactivated. (The database applies the same rule with
+ * empresa_bot_sin_otro_uso, for eliminar_servicio_instancia, eliminar_proyecto and the delete dialog.)
  */
 export function debeDesactivarEmpresa(
   instancia: Pick<InstanciaServicio, 'id' | 'tipo_servicio' | 'configuracion'>,

@@ -1,5 +1,7 @@
 /** Projects: statuses, labels, the badge progress and the weighted progress (part 2 §4, §9). */
 import { proyectos as t } from '../i18n/areas/gestion';
+import { bots as textosBots } from '../i18n/areas/bots';
+import type { CanalBot } from './bot-tablas';
 
 export const ESTADOS_PROYECTO = ['activo', 'inactivo', 'en_proceso', 'completado', 'cancelado', 'pausado'] as const;
 export type EstadoProyecto = (typeof ESTADOS_PROYECTO)[number];
@@ -143,8 +145,78 @@ export interface ReporteProyecto {
 
 /** The result of applying service changes or retrying provisioning (a job's result). */
 export interface ResultadoAprovisionamiento {
-  agregados: Array<{ id: string; nombre_instancia: string; tipo_servicio: string; completo: boolean; error?: string; aviso?: string }>;
+  /** error: the §8 message; detalle: what the failing step answered (e.g. 'Error HTTP: 500'). */
+  agregados: Array<{ id: string; nombre_instancia: string; tipo_servicio: string; completo: boolean; error?: string; detalle?: string; aviso?: string }>;
   omitidos: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Deleting what is in use (issue 12): what depends on a plan, a client company or a project.
+
+/** A bot company that depends on the record; for a project, `desactivar` says whether deleting it deactivates the company. */
+export interface EmpresaBotDependiente {
+  canal: CanalBot;
+  uuid: string;
+  name: string;
+  table_supabase: string;
+  status: boolean;
+  webhook: boolean;
+  desactivar: boolean;
+}
+
+export interface DependenciasEliminacion {
+  tipo: 'plan' | 'empresa' | 'proyecto';
+  nombre: string;
+  /** Plan, client company: the projects that use it. */
+  proyectos: Array<{ id: string; nombre: string }>;
+  /** Plan: its linked WordPress companies (the links go, the companies stay). */
+  empresas_wordpress: Array<{ uuid: string; name: string; table_supabase: string }>;
+  /** Client company: its bot companies; project: the bot companies of its services. */
+  empresas_bot: EmpresaBotDependiente[];
+  /** Project: its services. */
+  servicios: Array<{ id: string; nombre_instancia: string; tipo_servicio: string }>;
+  /** Project: its calls campaigns (kept). */
+  campanas: Array<{ id: number; nombre: string }>;
+  /** Client company: it has portal credentials (its portal goes with it). */
+  portal: boolean;
+}
+
+export interface ResultadoEliminarProyecto {
+  id: string;
+  /** The bot companies deactivated because only this project used them. */
+  empresas_desactivadas: Array<{ tipo_servicio: string; empresa_uuid: string }>;
+}
+
+/** One line of the delete dialog: what happens, and to which records. */
+export interface Consecuencia {
+  texto: string;
+  elementos: string[];
+}
+
+/** What the delete dialog says will happen, in the order a person reads it. Empty when nothing depends on it. */
+export function consecuenciasEliminacion(d: DependenciasEliminacion): Consecuencia[] {
+  const e = t.eliminacion;
+  const bot = (b: EmpresaBotDependiente) => e.empresaBot(b.name, textosBots.canales[b.canal], b.table_supabase);
+  const out: Consecuencia[] = [];
+  const agregar = (n: number, texto: (n: number) => string, elementos: string[]) => {
+    if (n > 0) out.push({ texto: texto(n), elementos });
+  };
+  if (d.tipo === 'plan') {
+    agregar(d.proyectos.length, e.planProyectos, d.proyectos.map((p) => p.nombre));
+    agregar(d.empresas_wordpress.length, e.planEmpresasWordpress, d.empresas_wordpress.map((w) => e.empresaWordpress(w.name, w.table_supabase)));
+  } else if (d.tipo === 'empresa') {
+    agregar(d.proyectos.length, e.empresaProyectos, d.proyectos.map((p) => p.nombre));
+    agregar(d.empresas_bot.length, e.empresaBots, d.empresas_bot.map(bot));
+    if (d.portal) out.push({ texto: e.empresaPortal, elementos: [] });
+  } else {
+    agregar(d.servicios.length, e.proyectoServicios, d.servicios.map((s) => e.servicio(s.nombre_instancia, etiquetaTipoServicio(s.tipo_servicio))));
+    const desactivar = d.empresas_bot.filter((b) => b.desactivar);
+    const conservar = d.empresas_bot.filter((b) => !b.desactivar);
+    agregar(desactivar.length, e.proyectoDesactivar, desactivar.map(bot));
+    agregar(conservar.length, e.proyectoConservar, conservar.map(bot));
+    agregar(d.campanas.length, e.proyectoCampanas, d.campanas.map((c) => c.nombre));
+  }
+  return out;
 }
 
 export interface EmpresaWhatsappOpcion {

@@ -1,7 +1,8 @@
 /**
  * 'Configuración de Empresas' (part 3 §2.2, §4, §5, §8): one screen design for Duda, Shopify, WordPress and
- * WhatsApp. Create/edit modal with the suggested table name, delete (deactivate) with confirmation, and
- * 'Crear Flujo N8N' (table + workflow, POSTed from the Node side).
+ * WhatsApp. Create/edit modal with the suggested table name (only while creating), delete (deactivate) with
+ * confirmation, and 'Crear Flujo N8N' (table + workflow, POSTed from the Node side) for active companies
+ * without a flow. Changing the table of a connected company, or one with messages, asks first (issue 12).
  */
 import {
   ActionIcon,
@@ -42,6 +43,8 @@ import { es } from '../../../shared/i18n/es';
 import { CANALES, idCorto, type CanalBot, type EmpresaBot } from '../../../shared/domain/bots';
 import { normalizarNombreTabla, sqlCrearTablaMensajes, sugerirNombreTabla, validarNombreTabla } from '../../../shared/domain/bot-tablas';
 import { formatFechaHora } from '../../../shared/domain/dates';
+import { AppError } from '../../../shared/errors';
+import type { CambioTablaPendiente } from '../../../shared/contract/areas/bots';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
@@ -50,6 +53,19 @@ import { AccionFila } from '../../components/AccionFila';
 const t = es.bots;
 
 const mensajeDe = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/** The message of an AppError followed by its detail (e.g. 'Error HTTP: 500'), when it carries one. */
+function conDetalle(error: unknown, fallback: string): { mensaje: string; detalle: string | null } {
+  const d = AppError.is(error) ? (error.details as { detalle?: unknown } | undefined) : undefined;
+  return { mensaje: mensajeDe(error, fallback), detalle: typeof d?.detalle === 'string' ? d.detalle : null };
+}
+
+/** The api refuses a table change that needs confirmation with a 'conflict' naming both tables. */
+function cambioTablaPendiente(error: unknown): CambioTablaPendiente | null {
+  if (!AppError.is(error) || error.code !== 'conflict') return null;
+  const c = (error.details as { confirmarCambioTabla?: CambioTablaPendiente } | undefined)?.confirmarCambioTabla;
+  return c && typeof c.anterior === 'string' && typeof c.nueva === 'string' ? c : null;
+}
 
 async function copiarWebhook(url: string) {
   try {
@@ -190,7 +206,8 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                   <Table.Td>
                     <Group gap={6} justify="center" wrap="nowrap">
                       <AccionFila label={t.editar} icon={<IconPencil size={16} />} variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })} />
-                      {!e.webhook_n8n ? (
+                      {/* §4: offered only while there is no webhook; never for a deactivated company. */}
+                      {!e.webhook_n8n && e.status ? (
                         <AccionFila label={t.crearFlujoAccion} icon={<IconTopologyStar3 size={16} />} variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)} />
                       ) : null}
                       <Tooltip label={t.eliminar}>
@@ -225,18 +242,29 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
   const editando = empresa !== null;
   const [name, setName] = useState(empresa?.name ?? '');
   const [tabla, setTabla] = useState(empresa?.table_supabase ?? '');
-  // The table follows the name until the operator types in it (or, when editing, unless it already did).
-  const [tablaPropia, setTablaPropia] = useState(editando && empresa.table_supabase !== sugerirNombreTabla(empresa.name, canal));
+  // The suggestion fills the table only while creating, and only until the operator types in it: renaming a
+  // company must never move its table (the flow keeps writing the old one).
+  const [tablaPropia, setTablaPropia] = useState(editando);
   const [error, setError] = useState<string | null>(null);
+  const [pendiente, setPendiente] = useState<CambioTablaPendiente | null>(null);
 
   const guardar = useMutation({
-    mutationFn: () => api.bots.guardarEmpresa({ canal, ...(empresa ? { clave: empresa.clave } : {}), name, table_supabase: tabla }),
+    mutationFn: (confirmarCambioTabla: boolean) =>
+      api.bots.guardarEmpresa({ canal, ...(empresa ? { clave: empresa.clave } : {}), name, table_supabase: tabla, ...(confirmarCambioTabla ? { confirmarCambioTabla } : {}) }),
     onSuccess: () => {
+      setPendiente(null);
       notifySuccess(editando ? t.actualizada : t.creada);
       onSaved();
       onClose();
     },
     onError: (e) => {
+      const cambio = cambioTablaPendiente(e);
+      if (cambio) {
+        setError(null);
+        setPendiente(cambio);
+        return;
+      }
+      setPendiente(null);
       const mensaje = mensajeDe(e, t.errorGuardar);
       setError(mensaje);
       notifyError(t.errorGuardar);
@@ -248,78 +276,103 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
     const invalida = validarNombreTabla(tabla);
     if (invalida) return setError(invalida);
     setError(null);
-    guardar.mutate();
+    guardar.mutate(false);
   };
 
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>{editando ? t.editarEmpresa : t.nuevaEmpresa}</Text>} radius="lg" size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          enviar();
-        }}
-        noValidate
-      >
-        <Stack gap="md">
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <TextInput
-            label={t.nombreLabel}
-            placeholder={t.nombrePlaceholder}
-            value={name}
-            data-autofocus
-            required
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setName(v);
-              if (!tablaPropia) setTabla(sugerirNombreTabla(v, canal));
-            }}
-          />
-          <TextInput
-            label={t.tablaLabel}
-            description={t.tablaAyuda}
-            placeholder={t.tablaPlaceholder[canal]}
-            value={tabla}
-            required
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            onChange={(e) => {
-              setTabla(e.currentTarget.value);
-              setTablaPropia(true);
-            }}
-            onBlur={() => setTabla((v) => normalizarNombreTabla(v))}
-          />
-          {editando && empresa.webhook_n8n ? (
+    <>
+      <Modal opened={pendiente === null} onClose={onClose} title={<Text fw={700}>{editando ? t.editarEmpresa : t.nuevaEmpresa}</Text>} radius="lg" size="lg">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            enviar();
+          }}
+          noValidate
+        >
+          <Stack gap="md">
+            {error ? (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {error}
+              </Alert>
+            ) : null}
             <TextInput
-              label={t.webhookLabel}
-              value={empresa.webhook_n8n}
-              readOnly
-              rightSection={
-                <ActionIcon variant="subtle" color="gray" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(empresa.webhook_n8n!)}>
-                  <IconCopy size={16} />
-                </ActionIcon>
-              }
+              label={t.nombreLabel}
+              placeholder={t.nombrePlaceholder}
+              value={name}
+              data-autofocus
+              required
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setName(v);
+                if (!tablaPropia) setTabla(sugerirNombreTabla(v, canal));
+              }}
             />
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={guardar.isPending}>
-              {t.cancelar}
-            </Button>
-            <Button type="submit" disabled={guardar.isPending}>
-              {guardar.isPending ? t.guardando : editando ? t.actualizar : t.crear}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            <TextInput
+              label={t.tablaLabel}
+              description={editando ? t.tablaSeMantiene : t.tablaAyuda}
+              placeholder={t.tablaPlaceholder[canal]}
+              value={tabla}
+              required
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              onChange={(e) => {
+                setTabla(e.currentTarget.value);
+                setTablaPropia(true);
+              }}
+              onBlur={() => setTabla((v) => normalizarNombreTabla(v))}
+            />
+            {editando && empresa.webhook_n8n ? (
+              <TextInput
+                label={t.webhookLabel}
+                value={empresa.webhook_n8n}
+                readOnly
+                rightSection={
+                  <ActionIcon variant="subtle" color="gray" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(empresa.webhook_n8n!)}>
+                    <IconCopy size={16} />
+                  </ActionIcon>
+                }
+              />
+            ) : null}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose} disabled={guardar.isPending}>
+                {t.cancelar}
+              </Button>
+              <Button type="submit" disabled={guardar.isPending}>
+                {guardar.isPending ? t.guardando : editando ? t.actualizar : t.crear}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {pendiente ? (
+        <Modal opened onClose={() => setPendiente(null)} title={<Text fw={700}>{t.cambioTabla.titulo}</Text>} radius="lg" size="lg">
+          <Stack gap="md" data-testid="confirmar-cambio-tabla">
+            <Text size="sm" fw={600}>
+              {t.cambioTabla.pregunta(pendiente.anterior, pendiente.nueva)}
+            </Text>
+            <List size="sm" spacing={4} icon={<IconAlertCircle size={16} color="var(--mantine-color-orange-6)" />}>
+              <List.Item>{t.cambioTabla.lectura(pendiente.nueva)}</List.Item>
+              {pendiente.mensajes ? <List.Item>{t.cambioTabla.mensajes(pendiente.anterior)}</List.Item> : null}
+              {pendiente.webhook ? <List.Item>{t.cambioTabla.flujo(pendiente.anterior)}</List.Item> : null}
+            </List>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPendiente(null)} disabled={guardar.isPending}>
+                {t.cancelar}
+              </Button>
+              <Button color="orange" onClick={() => guardar.mutate(true)} loading={guardar.isPending}>
+                {t.cambioTabla.confirmar}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
+    </>
   );
 }
 
 // ------------------------------------------------------------------------------------------------ flow
 
 function FlujoModal({ canal, empresa, onClose, onDone }: { canal: CanalBot; empresa: EmpresaBot; onClose: () => void; onDone: () => void }) {
+  const [fallo, setFallo] = useState<{ mensaje: string; detalle: string | null } | null>(null);
   const crear = useMutation({
     mutationFn: () => api.bots.crearFlujo({ canal, clave: empresa.clave }),
     onSuccess: (r) => {
@@ -358,12 +411,27 @@ function FlujoModal({ canal, empresa, onClose, onDone }: { canal: CanalBot; empr
       }
       notifySuccess(t.flujo.exito);
     },
-    onError: (e) => notifyError(mensajeDe(e, t.flujo.sinConexion)),
+    onError: (e) => {
+      // §8's message, with what the platform answered (e.g. 'Error HTTP: 500') as the detail.
+      const f = conDetalle(e, t.flujo.sinConexion);
+      setFallo(f);
+      notifyError(f.detalle ? `${f.mensaje}\n${t.flujo.detalle(f.detalle)}` : f.mensaje);
+    },
   });
 
   return (
     <Modal opened onClose={crear.isPending ? () => undefined : onClose} title={<Text fw={700}>{t.flujo.titulo}</Text>} radius="lg" size="lg">
       <Stack gap="md">
+        {fallo ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="error-flujo">
+            <Text size="sm">{fallo.mensaje}</Text>
+            {fallo.detalle ? (
+              <Text size="xs" c="dimmed">
+                {t.flujo.detalle(fallo.detalle)}
+              </Text>
+            ) : null}
+          </Alert>
+        ) : null}
         <Text size="sm">{t.flujo.intro(empresa.name)}</Text>
         <List size="sm" spacing={4} icon={<IconCircleCheckFilled size={16} color="var(--mantine-color-green-6)" />}>
           {t.flujo.items(canal).map((item) => (
@@ -380,7 +448,14 @@ function FlujoModal({ canal, empresa, onClose, onDone }: { canal: CanalBot; empr
           <Button variant="default" onClick={onClose} disabled={crear.isPending}>
             {t.cancelar}
           </Button>
-          <Button leftSection={<IconTopologyStar3 size={16} />} onClick={() => crear.mutate()} disabled={crear.isPending}>
+          <Button
+            leftSection={<IconTopologyStar3 size={16} />}
+            onClick={() => {
+              setFallo(null);
+              crear.mutate();
+            }}
+            disabled={crear.isPending}
+          >
             {crear.isPending ? t.flujo.creando : t.flujo.boton}
           </Button>
         </Group>

@@ -31,7 +31,7 @@ import { es } from '../../../shared/i18n/es';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/domain/empresas';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminar, mensajeDe } from '../proyectos/comun';
+import { confirmarEliminarEnUso, mensajeDe } from '../proyectos/comun';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
 import { AccionFila } from '../../components/AccionFila';
 import { TituloConVolver } from '../../components/TituloConVolver';
@@ -250,6 +250,8 @@ export default function EmpresasScreen() {
     onSuccess: () => {
       notifySuccess(t.eliminada);
       refrescar();
+      // Its projects lost their company.
+      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
     },
     onError: () => notifyError(t.errorEliminar),
   });
@@ -339,7 +341,7 @@ export default function EmpresasScreen() {
                       <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`} />
                       <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
                       <AccionFila label={t.accionCopiarEnlace} icon={<IconLink size={18} />} color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`} />
-                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminar(e.nombre, () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
+                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, ['empresa', e.id], () => api.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

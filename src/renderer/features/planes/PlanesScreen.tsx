@@ -12,7 +12,7 @@ import { es } from '../../../shared/i18n/es';
 import { formatoCosto, planValido, type Plan } from '../../../shared/domain/planes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminar } from '../proyectos/comun';
+import { confirmarEliminar, confirmarEliminarEnUso } from '../proyectos/comun';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
 import { AccionFila } from '../../components/AccionFila';
 
@@ -133,6 +133,8 @@ export default function PlanesScreen() {
     onSuccess: () => {
       notifySuccess(t.eliminado);
       void queryClient.invalidateQueries({ queryKey: ['planes'] });
+      // Its projects are now 'Sin plan'.
+      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
     },
     onError: () => notifyError(t.errorEliminar),
   });
@@ -193,7 +195,7 @@ export default function PlanesScreen() {
                     <Group gap={4} justify="center" wrap="nowrap">
                       <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`} />
                       <AccionFila label={t.accionEmpresas} icon={<IconBuildingStore size={18} />} color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`} />
-                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminar(p.title, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} />
+                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.title, ['plan', p.id], () => api.planes.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

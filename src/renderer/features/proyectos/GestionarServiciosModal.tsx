@@ -116,6 +116,11 @@ function InstanciaCard({ instancia, onEliminar, onReintentar, ocupado }: { insta
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {cfg.error_aprovisionamiento}
             </Text>
+            {cfg.error_detalle ? (
+              <Text size="xs" c="dimmed" data-testid="detalle-aprovisionamiento">
+                {t.detalle(cfg.error_detalle)}
+              </Text>
+            ) : null}
             <Group>
               <Button size="xs" variant="light" color="orange" leftSection={<IconRefresh size={14} />} onClick={onReintentar} loading={ocupado}>
                 {t.completarAprovisionamiento}
@@ -162,7 +167,11 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
     refrescar();
     const fallidos = estado.result?.agregados.filter((a) => !a.completo) ?? [];
     if (estado.status === 'failed') notifyError(estado.message ?? t.errorActualizar, t.errorActualizarTitulo);
-    else if (fallidos.length > 0) notifyError(`${fallidos[0]!.error ?? ''}\n${t.algunosFallaron(fallidos.length)}`, t.errorActualizarTitulo);
+    else if (fallidos.length > 0) {
+      const primero = fallidos[0]!;
+      const detalle = primero.detalle ? `\n${t.detalle(primero.detalle)}` : '';
+      notifyError(`${primero.error ?? ''}${detalle}\n${t.algunosFallaron(fallidos.length)}`, t.errorActualizarTitulo);
+    }
     else if (estado.status === 'done') notifySuccess(t.serviciosActualizados);
   };
 

@@ -4,7 +4,7 @@
  * details and delete with confirmation.
  */
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconBuilding, IconChartBar, IconEye, IconFolders, IconLink, IconPencil, IconPlus, IconSettings, IconTool, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuilding, IconChartBar, IconEye, IconFolders, IconLink, IconPencil, IconPlus, IconSettings, IconTool, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { agruparPorTipo, etiquetaTipoServicio, type ProyectoResumen } from '../.
 import { formatoCosto } from '../../../shared/domain/planes';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminar, EstadoProyectoBadge, mensajeDe } from './comun';
+import { confirmarEliminarEnUso, EstadoProyectoBadge, mensajeDe } from './comun';
 import { ProyectoFormModal } from './ProyectoFormModal';
 import { GestionarServiciosModal } from './GestionarServiciosModal';
 import { DetallesModal } from './DetallesModal';
@@ -39,8 +39,9 @@ export default function ProyectosScreen() {
 
   const eliminar = useMutation({
     mutationFn: (p: ProyectoResumen) => api.proyectos.eliminar({ id: p.id }),
-    onSuccess: () => {
-      notifySuccess(t.eliminado);
+    onSuccess: (r) => {
+      const n = r.empresas_desactivadas.length;
+      notifySuccess(n > 0 ? `${t.eliminado}. ${t.eliminacion.desactivadas(n)}` : t.eliminado);
       void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
     },
     onError: (e) => notifyError(mensajeDe(e, t.errorEliminar), t.errorEliminarTitulo),
@@ -128,14 +129,30 @@ export default function ProyectosScreen() {
                       </Text>
                     ) : (
                       <Group gap={6}>
-                        {agruparPorTipo(p.instancias).map((g) => (
-                          <Tooltip key={g.tipo} label={g.instancias.map((i) => i.nombre_instancia).join(' · ')}>
-                            <Badge variant="light" radius="sm" color="gray" leftSection={<IconoServicio tipo={g.tipo} size={16} />} pl={4}>
-                              {etiquetaTipoServicio(g.tipo)}
-                              {g.instancias.length > 1 ? ` ×${g.instancias.length}` : ''}
-                            </Badge>
-                          </Tooltip>
-                        ))}
+                        {agruparPorTipo(p.instancias).map((g) => {
+                          // A service whose provisioning failed is in estado 'error' until it is completed: red here.
+                          const conError = g.instancias.filter((i) => i.estado === 'error').length;
+                          return (
+                            <Tooltip
+                              key={g.tipo}
+                              label={g.instancias.map((i) => (i.estado === 'error' ? `${i.nombre_instancia} (${t.estadosServicio.error})` : i.nombre_instancia)).join(' · ')}
+                            >
+                              <Badge
+                                variant="light"
+                                radius="sm"
+                                color={conError > 0 ? 'red' : 'gray'}
+                                leftSection={conError > 0 ? <IconAlertTriangle size={14} /> : <IconoServicio tipo={g.tipo} size={16} />}
+                                pl={4}
+                                data-testid="servicio-proyecto"
+                                data-estado={conError > 0 ? 'error' : 'ok'}
+                              >
+                                {etiquetaTipoServicio(g.tipo)}
+                                {g.instancias.length > 1 ? ` ×${g.instancias.length}` : ''}
+                                {conError > 0 ? ` · ${t.estadosServicio.error}` : ''}
+                              </Badge>
+                            </Tooltip>
+                          );
+                        })}
                       </Group>
                     )}
                   </Table.Td>
@@ -147,7 +164,7 @@ export default function ProyectosScreen() {
                       <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`} />
                       <AccionFila label={t.accionServicios} icon={<IconTool size={18} />} color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`} />
                       <AccionFila label={t.accionDetalles} icon={<IconEye size={18} />} color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`} />
-                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminar(p.nombre, () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`} />
+                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.nombre, ['proyecto', p.id], () => api.proyectos.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,7 +1,10 @@
-/** Pieces shared by the screens of the projects area: the §8 confirmation dialog, status badges, errors. */
-import { Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+/** Pieces shared by the screens of the projects area: the §8 confirmation dialogs, status badges, errors. */
+import { Alert, Badge, Button, Group, List, Loader, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { es } from '../../../shared/i18n/es';
+import { consecuenciasEliminacion, type DependenciasEliminacion } from '../../../shared/domain/proyectos';
 import {
   COLOR_ESTADO_PROYECTO,
   COLOR_ESTADO_SERVICIO,
@@ -25,6 +28,79 @@ export function confirmarEliminar(nombre: string, onConfirm: () => void, mensaje
     labels: { confirm: c.si, cancel: c.cancelar },
     confirmProps: { color: 'red', 'data-testid': 'confirmar-eliminar' },
     onConfirm,
+  });
+}
+
+function CuerpoEliminacion({ nombre, clave, cargar, onConfirm, cerrar }: { nombre: string; clave: unknown[]; cargar: () => Promise<DependenciasEliminacion>; onConfirm: () => void; cerrar: () => void }) {
+  const e = es.proyectos.eliminacion;
+  const dep = useQuery({ queryKey: ['dependencias', ...clave], queryFn: cargar, retry: false, gcTime: 0, staleTime: 0 });
+  const lineas = dep.data ? consecuenciasEliminacion(dep.data) : [];
+  return (
+    <Stack gap="sm" data-testid="dependencias-eliminacion">
+      <Text size="sm">{c.eliminar(nombre)}</Text>
+      {dep.isLoading ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {e.cargando}
+          </Text>
+        </Group>
+      ) : dep.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={16} />} role="alert">
+          {e.errorCargar}
+        </Alert>
+      ) : lineas.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {e.nadaDepende}
+        </Text>
+      ) : (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} />} title={e.queOcurrira}>
+          <Stack gap="xs">
+            {lineas.map((l) => (
+              <div key={l.texto}>
+                <Text size="sm">{l.texto}</Text>
+                {l.elementos.length > 0 ? (
+                  <List size="sm" withPadding>
+                    {l.elementos.map((x) => (
+                      <List.Item key={x}>{x}</List.Item>
+                    ))}
+                  </List>
+                ) : null}
+              </div>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="xs">
+        <Button variant="default" onClick={cerrar}>
+          {c.cancelar}
+        </Button>
+        <Button
+          color="red"
+          data-testid="confirmar-eliminar"
+          disabled={!dep.isSuccess}
+          onClick={() => {
+            cerrar();
+            onConfirm();
+          }}
+        >
+          {c.si}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The §8 confirmation for a record others may depend on (plan, client company, project): the same question
+ * and buttons, plus what depends on it and what deleting it will do, read from the api before the operator
+ * can confirm (issue 12).
+ */
+export function confirmarEliminarEnUso(nombre: string, clave: unknown[], cargar: () => Promise<DependenciasEliminacion>, onConfirm: () => void) {
+  const id = modals.open({
+    title: c.titulo,
+    size: 'lg',
+    children: <CuerpoEliminacion nombre={nombre} clave={clave} cargar={cargar} onConfirm={onConfirm} cerrar={() => modals.close(id)} />,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * 'Crear Flujo N8N' (part 3 §7): create the message table, POST the flow creation from the Node side, then
  * store the company's agent webhook. Shopify and WordPress go on without the table (manual SQL is returned);
- * Duda and WhatsApp stop.
+ * Duda and WhatsApp stop. A deactivated company gets no flow, and no flow ever names a table that is not a
+ * message table (the SQL rule verificar_tabla_mensajes, also for companies registered before it existed).
  */
 import type { Backend } from '../../ports';
 import type { CrearFlujoResultado } from '../../contract/areas/bots';
@@ -21,11 +22,14 @@ export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: 
   const empresa = await repo.empresa(canal, clave);
   if (!empresa) throw new AppError('not_found', es.bots.noEncontrada);
   if (empresa.webhook_n8n) throw new AppError('conflict', t.yaConectada);
+  if (!empresa.status) throw new AppError('conflict', t.empresaInactiva);
 
   // Both addresses first, so nothing is created when the connection is not configured.
   const base = await webhooks.url('agentesBase');
   if (!base) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres.agentesBase));
   if (!(await webhooks.url(info.webhookFlujo))) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres[info.webhookFlujo]));
+
+  await repo.verificarTablaMensajes(empresa.table_supabase);
 
   let tablaManual: CrearFlujoResultado['tablaManual'] = null;
   try {
@@ -47,7 +51,8 @@ export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: 
     if (AppError.is(error) && error.code === 'unavailable') throw new AppError('unavailable', t.sinConexion);
     throw error;
   }
-  if (!respuesta.ok) throw new AppError('unavailable', t.error(t.errorHttp(respuesta.status)));
+  // Part 3 §8's message for a flow that could not be created, with what the platform answered as the detail.
+  if (!respuesta.ok) throw new AppError('unavailable', t.sinConexion, { detalle: t.errorHttp(respuesta.status) });
 
   const actualizada = await repo.actualizarEmpresa(canal, clave, { webhook_n8n: webhookAgente(base, identificador) });
   if (!actualizada) throw new AppError('not_found', es.bots.noEncontrada);

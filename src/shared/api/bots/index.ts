@@ -45,6 +45,22 @@ export function botsApi(deps: ApiDeps): Pick<ApiImplementation, 'bots' | 'mensaj
         const repo = await repoFor(ctx);
         return con(t.errorGuardar, async () => {
           if (await repo.tablaEnUso(tabla, { canal: input.canal, clave: input.clave })) throw new AppError('conflict', t.tablaEnUso(tabla));
+          if (input.clave && !input.confirmarCambioTabla) {
+            // Changing the table of a connected company, or of one with messages, splits its history: the
+            // flow keeps writing the old table while the console and the portal read the new one. Only with
+            // an explicit confirmation (the screen asks, naming both tables).
+            const actual = await repo.empresa(input.canal, input.clave);
+            if (!actual) throw new AppError('not_found', t.noEncontrada);
+            if (actual.table_supabase !== tabla) {
+              const webhook = actual.webhook_n8n !== null;
+              const mensajes = await repo.tablaTieneMensajes(actual.table_supabase);
+              if (webhook || mensajes) {
+                throw new AppError('conflict', t.cambioTabla.requiereConfirmacion(actual.table_supabase, tabla), {
+                  confirmarCambioTabla: { anterior: actual.table_supabase, nueva: tabla, webhook, mensajes },
+                });
+              }
+            }
+          }
           try {
             if (!input.clave) return await repo.crearEmpresa(input.canal, { name, table_supabase: tabla });
             const empresa = await repo.actualizarEmpresa(input.canal, input.clave, { name, table_supabase: tabla });

@@ -119,6 +119,18 @@ export function botsRepository(data: DataPort) {
       return r.rows[0] ? empresaDesdeFila(canal, r.rows[0]) : null;
     },
 
+    /** Raises the Spanish reason (SQL rule) when the table cannot be a company's message table. */
+    async verificarTablaMensajes(tabla: string): Promise<void> {
+      await data.run({ kind: 'rpc', fn: 'verificar_tabla_mensajes', args: { p_tabla: tabla } });
+    },
+
+    /** True when the registered table exists and holds at least one message. */
+    async tablaTieneMensajes(tabla: string): Promise<boolean> {
+      const r = await data.run<{ value: unknown }>({ kind: 'rpc', fn: 'bots_tabla_tiene_mensajes', args: { p_tabla: tabla } });
+      const v = r.rows[0]?.value;
+      return v === true || v === 't' || v === 'true';
+    },
+
     async crearTablaMensajes(tabla: string): Promise<void> {
       await data.run({ kind: 'rpc', fn: 'create_message_table', args: { nombre: tabla } });
     },

@@ -28,6 +28,7 @@ import {
 import {
   MINUTOS_TOPE_CAMPANA,
   empresaAReutilizar,
+  ordenarParaAprovisionar,
   planificarServicios,
   type ConfiguracionInstancia,
   type InstanciaServicio,
@@ -61,7 +62,16 @@ async function empresaWhatsapp(data: DataPort, uuid: string): Promise<EmpresaWha
   return r ? { uuid: String(r.uuid), name: String(r.name), table_supabase: String(r.table_supabase), webhook_n8n: r.webhook_n8n == null ? null : String(r.webhook_n8n) } : null;
 }
 
-/** The flow POST (§7): 'Error HTTP: {status}' on a non-OK answer, the §8 message when unreachable. */
+/** What the failing step answered, carried as the AppError's detail (shown under the §8 message). */
+function detalleDe(error: unknown): string | undefined {
+  const d = AppError.is(error) ? (error.details as { detalle?: unknown } | undefined) : undefined;
+  return typeof d?.detalle === 'string' ? d.detalle : undefined;
+}
+
+/**
+ * The flow POST (§7): the §8 message 'No se pudo crear el flujo en N8N. Verifica la conexión.' when the
+ * platform cannot be reached or answers non-OK, with 'Error HTTP: {status}' as the detail in the second case.
+ */
 async function crearFlujo(webhooks: WebhooksPort, canal: CanalBot, nombre: string, tabla: string, uuid: string, signal: AbortSignal): Promise<string> {
   const hook = WEBHOOK_FLUJO[canal];
   let respuesta;
@@ -71,7 +81,7 @@ async function crearFlujo(webhooks: WebhooksPort, canal: CanalBot, nombre: strin
     if (AppError.is(error) && (error.code === 'config' || error.code === 'cancelled')) throw error;
     throw new AppError('unavailable', t.errorFlujo);
   }
-  if (!respuesta.ok) throw new AppError('unavailable', t.errorHttp(respuesta.status));
+  if (!respuesta.ok) throw new AppError('unavailable', t.errorFlujo, { detalle: t.errorHttp(respuesta.status) });
   const base = (await webhooks.url('agentesBase')) ?? baseAgentesDesde((await webhooks.url(hook)) ?? '');
   if (!base) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres.agentesBase));
   return webhookAgente(base, uuid);
@@ -144,6 +154,10 @@ async function aprovisionarBot(
   const uuid = cfg.empresa_uuid;
   const tabla = cfg.table_supabase!;
 
+  // The message-table rule (SQL): no flow is ever created for a table that is not a message table, whatever
+  // registered the company.
+  await data.run({ kind: 'rpc', fn: 'verificar_tabla_mensajes', args: { p_tabla: tabla } });
+
   // 3. The message table. WordPress/Shopify go on to the flow when it fails (SQL kept for manual
   //    execution); Duda/WhatsApp stop here.
   if (cfg.tabla_creada !== true) {
@@ -178,8 +192,10 @@ async function aprovisionarBot(
     throw new AppError('unavailable', aviso ?? t.errorTabla(tabla));
   }
   cfg.status = true;
+  // 'completo' also takes the instance out of estado 'error' (trigger servicios_instancias_estado_aprovisionamiento).
   cfg.aprovisionamiento = 'completo';
   delete cfg.error_aprovisionamiento;
+  delete cfg.error_detalle;
   await guardar();
   return aviso ? { aviso } : {};
 }
@@ -199,6 +215,7 @@ async function aprovisionarLlamadas(data: DataPort, instancia: InstanciaServicio
   }
   cfg.aprovisionamiento = 'completo';
   delete cfg.error_aprovisionamiento;
+  delete cfg.error_detalle;
   await guardarConfiguracion(data, instancia.id, cfg);
 }
 
@@ -210,9 +227,12 @@ async function instanciasDe(data: DataPort, proyectoId: string): Promise<Instanc
 /** The job body: provisions each step in order, reporting progress; a failure marks that instance incomplete. */
 async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, pasos: Paso[], omitidos: string[], ctx: JobContext, log: Log): Promise<ResultadoAprovisionamiento> {
   const resultado: ResultadoAprovisionamiento = { agregados: [], omitidos };
+  const filas = new Map<string, ResultadoAprovisionamiento['agregados'][number]>();
   let ok = 0;
   let failed = 0;
-  for (const [k, paso] of pasos.entries()) {
+  // §7 order (WhatsApp, Shopify, Duda, other bots, calls): each provisions after the ones it may reuse. The
+  // instances keep the order they were asked in; only the provisioning follows this one.
+  for (const [k, paso] of ordenarParaAprovisionar(pasos, (p) => p.instancia.tipo_servicio).entries()) {
     const { instancia } = paso;
     ctx.progress({ message: t.aprovisionando(instancia.nombre_instancia) });
     const fila: ResultadoAprovisionamiento['agregados'][number] = { id: instancia.id, nombre_instancia: instancia.nombre_instancia, tipo_servicio: instancia.tipo_servicio, completo: false };
@@ -234,20 +254,25 @@ async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, paso
       ok += 1;
     } catch (error) {
       const mensaje = AppError.is(error) ? error.message : t.errorActualizar;
+      const detalle = detalleDe(error);
       log(`aprovisionamiento de ${instancia.id} incompleto`, error);
       fila.error = mensaje;
+      if (detalle) fila.detalle = detalle;
       failed += 1;
       try {
         const { rows } = await data.run({ kind: 'select', table: 'servicios_instancias', columns: ['configuracion'], filters: [{ column: 'id', op: 'eq', value: instancia.id }] });
-        const actual = (rows[0]?.configuracion ?? {}) as ConfiguracionInstancia;
-        await guardarConfiguracion(data, instancia.id, { ...actual, aprovisionamiento: 'incompleto', error_aprovisionamiento: mensaje });
+        const { error_detalle: _anterior, ...actual } = (rows[0]?.configuracion ?? {}) as ConfiguracionInstancia;
+        // 'incompleto' puts the instance in estado 'error' until it is completed (trigger
+        // servicios_instancias_estado_aprovisionamiento), so the projects table and the metrics alert show it.
+        await guardarConfiguracion(data, instancia.id, { ...actual, aprovisionamiento: 'incompleto', error_aprovisionamiento: mensaje, ...(detalle ? { error_detalle: detalle } : {}) });
       } catch (e) {
         log('no se pudo marcar la configuración incompleta', e);
       }
     }
-    resultado.agregados.push(fila);
+    filas.set(instancia.id, fila);
     ctx.progress({ done: k + 1, ok, failed, message: t.progresoAprovisionamiento(k + 1, pasos.length) });
   }
+  resultado.agregados = pasos.map((p) => filas.get(p.instancia.id)!);
   ctx.progress({ message: failed > 0 ? t.algunosFallaron(failed) : t.serviciosActualizados });
   return resultado;
 }

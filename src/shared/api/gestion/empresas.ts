@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { empresas as t } from '../../i18n/areas/gestion';
 import { generarContrasenaPortal, type CredencialesPortal, type Empresa, type FuenteAleatoria } from '../../domain/empresas';
 import { conMensaje, sesion, textoONull } from './comun';
+import { leerDependencias } from './repositorio';
 
 function normalizar(r: Record<string, unknown>): Empresa {
   const s = (v: unknown) => (v == null ? null : String(v));
@@ -108,6 +109,11 @@ export function empresasApi({ backend, log }: ApiDeps, fuente?: FuenteAleatoria)
         if (!rows[0]) throw new AppError('not_found', t.noEncontrada);
         return leer(data, input.id);
       }, log);
+    },
+
+    async dependencias(input, ctx) {
+      const { data } = await sesion(backend, ctx);
+      return conMensaje(t.errorCargar, () => leerDependencias(data, 'empresa', input.id, t.noEncontrada), log);
     },
 
     async eliminar(input, ctx) {

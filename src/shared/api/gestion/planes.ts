@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { planes as t } from '../../i18n/areas/gestion';
 import type { EmpresaDePlan, Plan } from '../../domain/planes';
 import { conMensaje, num, sesion } from './comun';
+import { leerDependencias } from './repositorio';
 
 function normalizar(r: Record<string, unknown>): Plan {
   return {
@@ -62,6 +63,10 @@ export function planesApi({ backend, log }: ApiDeps): ApiImplementation['planes'
         if (!rows[0]) throw new AppError('not_found', t.noEncontrado);
         return leer(data, input.id);
       }, log);
+    },
+    async dependencias(input, ctx) {
+      const { data } = await sesion(backend, ctx);
+      return conMensaje(t.errorCargar, () => leerDependencias(data, 'plan', input.id, t.noEncontrado), log);
     },
     async eliminar(input, ctx) {
       const { data } = await sesion(backend, ctx);

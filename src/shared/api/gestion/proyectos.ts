@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { proyectos as t } from '../../i18n/areas/gestion';
 import type { ReporteProyecto } from '../../domain/proyectos';
 import { conMensaje, num, sesion, textoONull } from './comun';
-import { leerProyecto, normalizarProyecto } from './repositorio';
+import { leerDependencias, leerProyecto, normalizarProyecto } from './repositorio';
 import { aprovisionamientoApi } from './aprovisionamiento';
 
 type Ops = ApiImplementation['proyectos'];
@@ -53,12 +53,27 @@ export function proyectosApi(deps: ApiDeps): Ops {
       }, log);
     },
 
+    async dependencias(input, ctx) {
+      const { data } = await sesion(backend, ctx);
+      return conMensaje(t.errorCarga, () => leerDependencias(data, 'proyecto', input.id, t.noEncontrado), log);
+    },
+
     async eliminar(input, ctx) {
       const { data } = await sesion(backend, ctx);
       return conMensaje(t.errorEliminar, async () => {
-        const { rows } = await data.run({ kind: 'delete', table: 'proyectos', filters: [{ column: 'id', op: 'eq', value: input.id }], returning: ['id'] });
-        if (!rows[0]) throw new AppError('not_found', t.noEncontrado);
-        return { id: input.id };
+        // One transaction in SQL: each service goes as 'Eliminar servicio' deletes it (the bot companies only
+        // this project used are deactivated), then the project.
+        const { rows } = await data.run<{ value: { id: string; empresas_desactivadas: Array<{ tipo_servicio: string; empresa_uuid: string }> } | null }>({
+          kind: 'rpc',
+          fn: 'eliminar_proyecto',
+          args: { p_id: input.id },
+        });
+        const r = rows[0]?.value;
+        if (!r) throw new AppError('not_found', t.noEncontrado);
+        return {
+          id: String(r.id),
+          empresas_desactivadas: (r.empresas_desactivadas ?? []).map((e) => ({ tipo_servicio: String(e.tipo_servicio), empresa_uuid: String(e.empresa_uuid) })),
+        };
       }, log);
     },
 

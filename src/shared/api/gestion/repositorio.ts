@@ -2,7 +2,8 @@
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { proyectos as t } from '../../i18n/areas/gestion';
-import type { ProyectoResumen } from '../../domain/proyectos';
+import type { DependenciasEliminacion, EmpresaBotDependiente, ProyectoResumen } from '../../domain/proyectos';
+import type { CanalBot } from '../../domain/bot-tablas';
 import type { InstanciaServicio } from '../../domain/provision';
 import { numONull } from './comun';
 
@@ -50,3 +51,33 @@ export async function leerProyecto(data: DataPort, id: string): Promise<Proyecto
   return normalizarProyecto(rows[0]);
 }
 
+/**
+ * What depends on a plan, a client company or a project (dependencias_eliminacion), normalised; `noEncontrado`
+ * is the area's 'not found' message.
+ */
+export async function leerDependencias(data: DataPort, tipo: DependenciasEliminacion['tipo'], id: string, noEncontrado: string): Promise<DependenciasEliminacion> {
+  const { rows } = await data.run<{ value: Record<string, unknown> | null }>({ kind: 'rpc', fn: 'dependencias_eliminacion', args: { p_tipo: tipo, p_id: id } });
+  const v = rows[0]?.value;
+  if (!v) throw new AppError('not_found', noEncontrado);
+  const lista = (x: unknown) => (Array.isArray(x) ? (x as Record<string, unknown>[]) : []);
+  return {
+    tipo,
+    nombre: String(v.nombre ?? ''),
+    proyectos: lista(v.proyectos).map((p) => ({ id: String(p.id), nombre: String(p.nombre) })),
+    empresas_wordpress: lista(v.empresas_wordpress).map((w) => ({ uuid: String(w.uuid), name: String(w.name), table_supabase: String(w.table_supabase) })),
+    empresas_bot: lista(v.empresas_bot).map(
+      (b): EmpresaBotDependiente => ({
+        canal: String(b.canal) as CanalBot,
+        uuid: String(b.uuid),
+        name: String(b.name),
+        table_supabase: String(b.table_supabase),
+        status: Boolean(b.status),
+        webhook: Boolean(b.webhook),
+        desactivar: Boolean(b.desactivar),
+      }),
+    ),
+    servicios: lista(v.servicios).map((s) => ({ id: String(s.id), nombre_instancia: String(s.nombre_instancia), tipo_servicio: String(s.tipo_servicio) })),
+    campanas: lista(v.campanas).map((c) => ({ id: Number(c.id), nombre: String(c.nombre) })),
+    portal: Boolean(v.portal),
+  };
+}

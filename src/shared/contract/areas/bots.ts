@@ -15,6 +15,14 @@ const clave = z.string().trim().min(1).max(100);
 const tabla = z.string().trim().min(1, tm.seleccionaEmpresa).max(63).regex(/^[a-z0-9_]+$/, tm.tablaNoRegistrada);
 const busqueda = z.string().max(200).default('');
 
+/** The details of the 'conflict' that asks to confirm a table change (guardarEmpresa). */
+export interface CambioTablaPendiente {
+  anterior: string;
+  nueva: string;
+  webhook: boolean;
+  mensajes: boolean;
+}
+
 export interface CrearFlujoResultado {
   empresa: EmpresaBot;
   /** Shopify/WordPress: the table could not be created; the text and SQL to create it by hand. */
@@ -30,6 +38,11 @@ export const bots = {
       clave: clave.optional(),
       name: z.string().max(200, t.errorGuardar),
       table_supabase: z.string().max(200, t.tablaSoloLetras),
+      /**
+       * Editing only: the operator confirmed changing the table of a company that has a flow or messages.
+       * Without it such a change is refused with a 'conflict' whose details name both tables.
+       */
+      confirmarCambioTabla: z.boolean().optional(),
     }),
   ),
   eliminarEmpresa: op<null>()(z.object({ canal, clave })),

@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import { op } from '../define';
 import type { JobState } from '../../domain/jobs';
-import { ESTADOS_PROYECTO, type EmpresaWhatsappOpcion, type ProyectoResumen, type ReporteProyecto, type ResultadoAprovisionamiento } from '../../domain/proyectos';
+import {
+  ESTADOS_PROYECTO,
+  type DependenciasEliminacion,
+  type EmpresaWhatsappOpcion,
+  type ProyectoResumen,
+  type ReporteProyecto,
+  type ResultadoAprovisionamiento,
+  type ResultadoEliminarProyecto,
+} from '../../domain/proyectos';
 import { CATEGORIAS_SERVICIO, ICONOS_SERVICIO, reglasServicio, type ServicioDisponible } from '../../domain/servicios';
 import type { CredencialesPortal, Empresa } from '../../domain/empresas';
 import type { EmpresaDePlan, Plan } from '../../domain/planes';
@@ -99,7 +107,10 @@ export const proyectos = {
   obtener: op<ProyectoResumen>()(z.object({ id })),
   crear: op<ProyectoResumen>()(proyectoCampos),
   actualizar: op<ProyectoResumen>()(z.intersection(z.object({ id }), proyectoCampos)),
-  eliminar: op<{ id: string }>()(z.object({ id })),
+  /** What depends on the project and what deleting it does (services, bot companies deactivated or kept, campaigns). */
+  dependencias: op<DependenciasEliminacion>()(z.object({ id })),
+  /** Deletes its services as 'Eliminar servicio' does (bot companies only it used are deactivated), then the project. */
+  eliminar: op<ResultadoEliminarProyecto>()(z.object({ id })),
   /** Details: status history (newest first) and the report aggregate of §3. */
   reporte: op<ReporteProyecto>()(z.object({ id })),
   /** Active WhatsApp companies to choose from in 'Gestionar Servicios'. */
@@ -132,6 +143,8 @@ export const empresas = {
     z.object({ id, ...empresaCampos, contrasena_cliente: z.string().max(200).optional() }),
   ),
   cambiarEstado: op<Empresa>()(z.object({ id, activo: z.boolean() })),
+  /** What depends on the company (projects, bot companies, its portal) for the delete dialog. */
+  dependencias: op<DependenciasEliminacion>()(z.object({ id })),
   eliminar: op<{ id: string }>()(z.object({ id })),
   /** A new random password (crypto source), stored hashed, answered once. */
   restablecerContrasena: op<CredencialesPortal>()(z.object({ id })),
@@ -141,6 +154,8 @@ export const planes = {
   listar: op<Plan[]>()(z.object({})),
   crear: op<Plan>()(planCampos),
   actualizar: op<Plan>()(z.intersection(z.object({ id }), planCampos)),
+  /** What depends on the plan (projects, linked WordPress companies) for the delete dialog. */
+  dependencias: op<DependenciasEliminacion>()(z.object({ id })),
   eliminar: op<{ id: string }>()(z.object({ id })),
   empresas: op<EmpresaDePlan[]>()(z.object({ planId: id })),
   desasociar: op<{ id: string }>()(z.object({ id })),

@@ -59,6 +59,17 @@ export const bots = {
   errorEliminar: 'Error al eliminar la empresa',
   errorCargar: 'Error al cargar las empresas',
   tablaEnUso: (t: string) => `Error al guardar la empresa: la tabla ${t} ya pertenece a otra empresa.`,
+  tablaSeMantiene: 'Al editar, la tabla no cambia con el nombre: cámbiala aquí solo si de verdad quieres otra tabla.',
+  cambioTabla: {
+    titulo: 'Cambiar la tabla de mensajes',
+    requiereConfirmacion: (anterior: string, nueva: string) =>
+      `Cambiar la tabla de ${anterior} a ${nueva} necesita tu confirmación: esta empresa ya tiene un flujo conectado o mensajes guardados.`,
+    pregunta: (anterior: string, nueva: string) => `¿Cambiar la tabla de mensajes de ${anterior} a ${nueva}?`,
+    lectura: (nueva: string) => `La consola y el portal leerán desde ahora la tabla ${nueva}.`,
+    mensajes: (anterior: string) => `Los mensajes guardados se quedan en ${anterior}: no se mueven y dejarán de verse aquí.`,
+    flujo: (anterior: string) => `El flujo de N8N ya creado seguirá escribiendo en ${anterior} hasta que lo cambies en N8N.`,
+    confirmar: 'Cambiar tabla',
+  },
   noEncontrada: 'La empresa ya no existe.',
   flujo: {
     titulo: 'Crear Flujo N8N',
@@ -84,6 +95,8 @@ export const bots = {
       `La tabla ${t} no se pudo crear automáticamente. Créala manualmente en el editor SQL de la base de datos con estas instrucciones:`,
     tablaManualTitulo: 'Crear la tabla manualmente',
     yaConectada: 'Esta empresa ya tiene un flujo conectado.',
+    empresaInactiva: 'Esta empresa está desactivada: no se puede crear su flujo N8N.',
+    detalle: (d: string) => `Detalle: ${d}`,
     entendido: 'Entendido',
     copiarSql: 'Copiar SQL',
     sqlCopiado: 'SQL copiado al portapapeles',

@@ -8,10 +8,53 @@ const confirmacion = {
   cancelar: 'Cancelar',
 } as const;
 
+/**
+ * The delete dialog of what may be in use (plans, client companies, projects): what depends on the record
+ * and what will happen to it, under the §8 question.
+ */
+const eliminacion = {
+  cargando: 'Buscando lo que depende de este registro...',
+  errorCargar: 'No se pudo consultar lo que depende de este registro. Cierra el diálogo e inténtalo de nuevo.',
+  queOcurrira: 'Qué ocurrirá al eliminarlo:',
+  nadaDepende: 'Ningún otro registro depende de este.',
+  planProyectos: (n: number) =>
+    n === 1 ? 'Un proyecto usa este plan y quedará «Sin plan»:' : `${n} proyectos usan este plan y quedarán «Sin plan»:`,
+  planEmpresasWordpress: (n: number) =>
+    n === 1
+      ? 'Se quitará la empresa WordPress asociada a este plan (la empresa no se elimina):'
+      : `Se quitarán las ${n} empresas WordPress asociadas a este plan (las empresas no se eliminan):`,
+  empresaProyectos: (n: number) =>
+    n === 1
+      ? 'Un proyecto es de esta empresa y quedará sin empresa (el portal deja de mostrar sus servicios):'
+      : `${n} proyectos son de esta empresa y quedarán sin empresa (el portal deja de mostrar sus servicios):`,
+  empresaBots: (n: number) =>
+    n === 1
+      ? 'Una empresa de bot está vinculada a esta empresa y quedará sin empresa cliente (sigue activa):'
+      : `${n} empresas de bot están vinculadas a esta empresa y quedarán sin empresa cliente (siguen activas):`,
+  empresaPortal: 'Su portal de acceso (/accesoempresas/…) dejará de existir: se borran sus credenciales y se cierran sus sesiones abiertas.',
+  proyectoServicios: (n: number) => (n === 1 ? 'Se eliminará su servicio:' : `Se eliminarán sus ${n} servicios:`),
+  proyectoDesactivar: (n: number) =>
+    n === 1
+      ? 'Se desactivará la empresa de bot que solo usa este proyecto (su webhook deja de estar activo en la consola):'
+      : `Se desactivarán las ${n} empresas de bot que solo usa este proyecto (sus webhooks dejan de estar activos en la consola):`,
+  proyectoConservar: (n: number) =>
+    n === 1
+      ? 'Seguirá activa la empresa de bot que también usan otros proyectos:'
+      : `Seguirán activas las ${n} empresas de bot que también usan otros proyectos:`,
+  proyectoCampanas: (n: number) =>
+    n === 1 ? 'Se conserva su campaña de llamadas:' : `Se conservan sus ${n} campañas de llamadas:`,
+  empresaBot: (nombre: string, canal: string, tabla: string) => `${nombre} · ${canal} (${tabla})`,
+  servicio: (nombre: string, tipo: string) => `${nombre} (${tipo})`,
+  empresaWordpress: (nombre: string, tabla: string) => `${nombre} (${tabla})`,
+  desactivadas: (n: number) =>
+    n === 1 ? 'Se desactivó 1 empresa de bot que solo usaba este proyecto.' : `Se desactivaron ${n} empresas de bot que solo usaba este proyecto.`,
+} as const;
+
 export const proyectos = {
   titulo: 'Gestión de Proyectos',
   subtitulo: 'Proyectos de automatización, sus planes, empresas y servicios.',
   confirmacion,
+  eliminacion,
   // Header buttons.
   botonMetricas: 'Métricas',
   botonServicios: 'Administrar Servicios',
@@ -162,6 +205,7 @@ export const proyectos = {
   // Provisioning (§7, §8).
   errorHttp: (status: number) => `Error HTTP: ${status}`,
   errorFlujo: 'No se pudo crear el flujo en N8N. Verifica la conexión.',
+  detalle: (d: string) => `Detalle: ${d}`,
   errorTabla: (tabla: string) => `No se pudo crear la tabla ${tabla} en Supabase`,
   tablaManual: (tabla: string) =>
     `La tabla ${tabla} no se pudo crear automáticamente. Ejecuta este SQL manualmente en Supabase:`,
@@ -235,6 +279,7 @@ export const empresas = {
   titulo: 'Administración de Empresas',
   subtitulo: 'Empresas cliente y sus credenciales del portal de acceso.',
   confirmacion,
+  eliminacion,
   volver: 'Volver',
   botonNueva: 'Nueva Empresa',
   cargadas: (n: number) => `${n} ${n === 1 ? 'empresa cargada' : 'empresas cargadas'}`,
@@ -318,6 +363,7 @@ export const planes = {
   titulo: 'Gestión de Planes',
   subtitulo: 'Planes comerciales y empresas asociadas.',
   confirmacion,
+  eliminacion,
   botonNuevo: 'Nuevo Plan',
   colTitulo: 'Título',
   colDescripcion: 'Descripción',
