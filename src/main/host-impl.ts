@@ -13,6 +13,7 @@ import { createJsonSettings } from './settings/json-settings';
 import { createVault } from './secrets/vault';
 import { createHttpWebhooks } from './webhooks/http-webhooks';
 import { createFolderStorage } from './storage/folder-storage';
+import { makeFolderPrivate } from './backends/embedded/private-folder';
 
 export { CONNECTION_SETTINGS_KEY, SUPABASE_ANON_KEY_ACCOUNT, type ConnectionSettings };
 
@@ -34,6 +35,8 @@ interface Opened {
 export async function openHost(options: HostOptions): Promise<Host> {
   const log = options.log ?? ((message: string, error?: unknown) => console.log(`[consola] ${message}`, error ?? ''));
   mkdirSync(options.dataDir, { recursive: true });
+  // The user's alone, whichever backend opens (a hosted install may keep an older embedded database).
+  makeFolderPrivate(options.dataDir);
   const settings = options.settings ?? createJsonSettings(join(options.dataDir, 'settings.json'));
 
   // Secrets always live in the OS keychain; the vault reports clearly when there is none.

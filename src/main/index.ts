@@ -1,8 +1,8 @@
 /**
  * The Electron entry. One instance per user (single-instance lock; the data folder has its own lock file
  * too), the app:// scheme registered before "ready", the Node host (embedded database or hosted backend)
- * behind one dispatcher shared by IPC and the local HTTP server, a hardened window, and a clean close of the
- * database on quit. Logs go to the console and never carry secrets (no inputs, no tokens).
+ * behind one dispatcher shared by IPC and, when the operator turns it on, the local HTTP server, a hardened
+ * window, and a clean close of the database on quit. Logs go to the console and never carry secrets.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,9 @@ import { openHost, type Host } from './host';
 import { createElectronSettings } from './settings/electron-settings';
 import { registerIpc } from './ipc';
 import { startServer } from './serve';
+import { desktopHttpPlan, type DesktopHttpPlan } from './http-options';
+import { restrictNewFiles } from './backends/embedded/private-folder';
+import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
 import { createMainWindow, denyAllPermissions, hardenWebContents, prepareDefaultSession, registerAppScheme } from './window/create-window';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,12 +32,8 @@ function log(message: string, error?: unknown): void {
   else console.error(`[consola] ${message}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
 }
 
-function argValue(name: string): string | undefined {
-  const argv = process.argv;
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0) return argv[i + 1];
-  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
+// Whatever this process writes (database, settings, files) is the user's alone.
+restrictNewFiles();
 
 // Must happen before "ready".
 registerAppScheme();
@@ -68,15 +67,17 @@ function openWindow(): void {
   });
 }
 
-/** Starts the local HTTP host (the web build and the same operations). Failure is logged, not fatal. */
-async function startHttp(dispatch: Dispatch): Promise<void> {
-  if (process.env.CONSOLA_SIN_HTTP === '1') return;
-  const requested = Number(argValue('port') ?? process.env.CONSOLA_HTTP_PORT ?? 5180);
-  const port = Number.isInteger(requested) && requested >= 0 && requested < 65536 ? requested : 5180;
+/**
+ * Starts the local HTTP host (the web build and the same operations) when the operator has turned it on: it
+ * opens the api to every local user and process, so the desktop does not serve it unasked. Failure is
+ * logged, not fatal.
+ */
+async function startHttp(dispatch: Dispatch, plan: DesktopHttpPlan): Promise<void> {
+  const options = { dispatch, rendererDir, host: '127.0.0.1', allowedHosts: plan.allowedHosts, log };
   try {
-    server = await startServer({ dispatch, rendererDir, port, host: '127.0.0.1', log }).catch(() =>
+    server = await startServer({ ...options, port: plan.port }).catch(() =>
       // The port is taken (another program): any free port will do.
-      startServer({ dispatch, rendererDir, port: 0, host: '127.0.0.1', log }),
+      startServer({ ...options, port: 0 }),
     );
     log(`Versión web disponible en ${server.url}`);
   } catch (error) {
@@ -98,7 +99,8 @@ async function start(): Promise<void> {
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
 
   // Desktop preferences live in electron-store, beside the data folder (never a secret: the guard refuses).
-  hostPromise = openHost({ dataDir, log, settings: createElectronSettings({ cwd: dataDir }) });
+  const settings = createElectronSettings({ cwd: dataDir });
+  hostPromise = openHost({ dataDir, log, settings });
   // IPC is bound at once; calls made while the database opens wait for it.
   const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
   disposeIpc = registerIpc({ dispatch }, { ...(devServerUrl ? { devServerUrl } : {}), log }).dispose;
@@ -106,7 +108,8 @@ async function start(): Promise<void> {
 
   host = await hostPromise;
   log(`Backend: ${host.backendKind}`);
-  await startHttp(host.dispatch);
+  const plan = desktopHttpPlan(settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), process.argv, process.env);
+  if (plan) await startHttp(host.dispatch, plan);
 }
 
 /** Closes everything once: IPC, HTTP server, then the database (bounded, so quitting never hangs). */

@@ -1,7 +1,9 @@
 /**
  * Runs the Node side without Electron: the embedded database plus the HTTP host serving the web build.
- * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>] [--web]` (CONSOLA_DATA_DIR and PORT work too).
- * Used where the Electron binary cannot be had, by the end-to-end tests, and to serve the company portal.
+ * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>] [--web] [--host-name <name>]…`
+ * (CONSOLA_DATA_DIR, PORT and CONSOLA_HOST_NAMES work too). Used where the Electron binary cannot be had, by
+ * the end-to-end tests, and to serve the company portal: a name the portal is published under (behind a
+ * reverse proxy, say) must be given with --host-name or saved in the settings, or its requests are refused.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,13 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { defaultNodeDataDir, resolveDataDir } from './data-dir';
 import { openHost } from './host';
 import { startServer } from './serve';
+import { DEFAULT_HTTP_PORT, argValue as argValueIn, hostNamesFrom } from './http-options';
+import { restrictNewFiles } from './backends/embedded/private-folder';
+import { createJsonSettings } from './settings/json-settings';
+import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
 
-function argValue(name: string): string | undefined {
-  const argv = process.argv;
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0) return argv[i + 1];
-  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
+const argValue = (name: string) => argValueIn(process.argv, name);
 
 /**
  * out/renderer next to out/main when built; else the web build (`npm run build:web` → dist-web).
@@ -32,10 +33,15 @@ function findRendererDir(): string {
 }
 
 async function main(): Promise<void> {
+  // Whatever this process writes (database, settings, files) is the user's alone.
+  restrictNewFiles();
   const dataDir = resolveDataDir(process.argv, process.env, defaultNodeDataDir());
-  const port = Number(argValue('port') ?? process.env.PORT ?? 5180);
-  const host = await openHost({ dataDir, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
-  const server = await startServer({ dispatch: host.dispatch, rendererDir: findRendererDir(), port });
+  const port = Number(argValue('port') ?? process.env.PORT ?? DEFAULT_HTTP_PORT);
+  const settings = createJsonSettings(join(dataDir, 'settings.json'));
+  const host = await openHost({ dataDir, settings, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
+  const saved = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY)?.nombres ?? [];
+  const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
+  const server = await startServer({ dispatch: host.dispatch, rendererDir: findRendererDir(), port, allowedHosts });
   console.log(`Consola de Automatización: ${server.url} (datos en ${dataDir})`);
 
   let closing = false;

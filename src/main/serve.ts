@@ -2,6 +2,11 @@
  * The HTTP host: serves the built renderer and the same operations as the IPC transport
  * (POST /api/<area>/<operation>, JSON in, Envelope out) on 127.0.0.1. The session lives in an HttpOnly,
  * SameSite=Strict cookie; the token is never readable by page scripts.
+ *
+ * Before a body is read: the Host must name this server (DNS rebinding), a sign-in must be within its
+ * address's budget, a non-public operation must come with a live session, the body must fit its operation's
+ * bound, and only so many bodies are read at once. Anything refused that early is answered at once and the
+ * connection closed, without reading what the client is still sending.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createReadStream } from 'node:fs';
@@ -9,20 +14,51 @@ import { extname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Dispatch } from './dispatch';
 import type { Envelope } from '../shared/contract/envelope';
+import type { AuthState } from '../shared/contract';
+import { getOperation } from '../shared/contract';
 import type { ErrorCode } from '../shared/errors';
 import { es } from '../shared/i18n/es';
+import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
+import { PORTAL_SESION_MS } from '../shared/domain/portal';
 import { MIME, resolveStaticPath } from './static-files';
-import { SESSION_HOURS } from './backends/embedded/embedded-auth';
 import { PORTAL_COOKIE_CONTEXT } from '../shared/api/portal';
+import { clientAddressOf, createAttemptLimiter, createSlots, hostAllowed } from './http-guards';
 
 export const SESSION_COOKIE = 'consola_sesion';
 /**
  * The company portal's token (issue 7): its own HttpOnly cookie, sent only to /api/portal/*, so a company
- * session never mixes with an operator's and page scripts never read it. 24 hours, as the SQL side.
+ * session never mixes with an operator's and page scripts never read it. It lives as long as the portal
+ * session it carries (24 hours, from the session's own expiry), not as long as an operator's.
  */
 export const PORTAL_COOKIE = 'consola_portal';
 /** Enough for a CSV import of a few thousand clients; larger bodies are refused with a clear error. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+/** The operations a client without a session may use to guess passwords: counted per client address. */
+const SIGN_IN_OPERATIONS = new Set(['auth.iniciarSesion', 'auth.crearPrimerAdmin', 'portal.iniciarSesion']);
+
+export interface ServerLimits {
+  /** Largest body of a public operation (sign-in, first run, the portal): they need a few hundred bytes. */
+  publicBodyBytes: number;
+  /** Largest body of a signed-in operator's operation. */
+  bodyBytes: number;
+  /** Public bodies read at the same moment; past it the server answers 503 instead of holding more. */
+  concurrentPublicBodies: number;
+  /** Signed-in operators' bodies read at the same moment (apart, so anonymous clients cannot starve them). */
+  concurrentBodies: number;
+  /** Sign-in attempts (operator, first run, portal) one client address may make per window. */
+  signInAttempts: number;
+  signInWindowMs: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  publicBodyBytes: 64 * 1024,
+  bodyBytes: MAX_BODY_BYTES,
+  concurrentPublicBodies: 16,
+  concurrentBodies: 8,
+  signInAttempts: 20,
+  signInWindowMs: 60_000,
+};
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -57,6 +93,15 @@ export interface ServerOptions {
   rendererDir: string;
   port?: number;
   host?: string;
+  /**
+   * Names besides 127.0.0.1, localhost and [::1] this server answers to, e.g. the name the company portal is
+   * published under on a network ("portal.agencia.co", or "portal.agencia.co:8443" for that port only).
+   * Requests naming any other host are refused (421).
+   */
+  allowedHosts?: readonly string[];
+  limits?: Partial<ServerLimits>;
+  /** Clock of the sign-in budget and of cookie lifetimes (tests pass theirs). */
+  now?: () => Date;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -79,9 +124,21 @@ function readCookie(req: IncomingMessage, name: string): string | null {
   return null;
 }
 
-function sessionCookie(token: string | null, name = SESSION_COOKIE, path = '/'): string {
+function sessionCookie(token: string | null, name: string, path: string, maxAgeSeconds: number): string {
   if (!token) return `${name}=; HttpOnly; SameSite=Strict; Path=${path}; Max-Age=0`;
-  return `${name}=${token}; HttpOnly; SameSite=Strict; Path=${path}; Max-Age=${SESSION_HOURS * 3600}`;
+  return `${name}=${token}; HttpOnly; SameSite=Strict; Path=${path}; Max-Age=${maxAgeSeconds}`;
+}
+
+/**
+ * The portal cookie lasts until its session's own expiry (the sign-in answer's `expiraEn`), never past the
+ * portal's 24 hours; the operator's cookie, an operator session.
+ */
+function cookieLifetime(portal: boolean, envelope: Envelope, now: Date): number {
+  if (!portal) return OPERATOR_SESSION_HOURS * 3600;
+  const data = envelope.ok ? (envelope.data as { expiraEn?: unknown } | null) : null;
+  const left = typeof data?.expiraEn === 'string' ? Date.parse(data.expiraEn) - now.getTime() : Number.NaN;
+  const ms = Number.isFinite(left) && left > 0 ? Math.min(left, PORTAL_SESION_MS) : PORTAL_SESION_MS;
+  return Math.floor(ms / 1000);
 }
 
 function sendJson(res: ServerResponse, status: number, body: Envelope, extraHeaders: Record<string, string | string[]> = {}): void {
@@ -99,47 +156,154 @@ function errorEnvelope(code: ErrorCode, message: string): Envelope {
   return { ok: false, error: { code, message } };
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('too large'), { tooLarge: true });
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** True while the client may still be sending a body we have not read. */
+function bodyPending(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return length !== undefined ? Number(length) > 0 : req.headers['transfer-encoding'] !== undefined;
 }
 
-/** A browser on another site cannot make a JSON POST without a preflight we never answer; also check Origin. */
+/**
+ * Answers before (or instead of) reading the body. What the client is still sending is then read and thrown
+ * away (never kept), up to `drainLimit` bytes: a client that is still writing when its connection closes may
+ * never see the answer, so the connection is closed at once only when the body is larger than that.
+ */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  drainLimit: number,
+  status: number,
+  body: Envelope,
+  extraHeaders: Record<string, string> = {},
+): void {
+  if (!bodyPending(req)) return sendJson(res, status, body, extraHeaders);
+  if (Number(req.headers['content-length'] ?? 0) > drainLimit) {
+    return sendJson(res, status, body, { ...extraHeaders, Connection: 'close' });
+  }
+  sendJson(res, status, body, extraHeaders);
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > drainLimit) req.socket.destroy();
+  });
+  req.resume();
+}
+
+type BodyResult = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'gone' };
+
+/** Reads at most `limit` bytes; stops reading (and says so) as soon as the body is larger. */
+function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: BodyResult) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        settle({ kind: 'too_large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => settle({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') });
+    const onGone = () => settle({ kind: 'gone' });
+    const onClose = () => {
+      if (!req.complete) settle({ kind: 'gone' });
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onGone).on('close', onClose);
+  });
+}
+
+/**
+ * A browser on another site cannot make a JSON POST without a preflight we never answer; also check Origin.
+ * (A page whose own name resolves to 127.0.0.1 passes this check: the Host check before it stops that one.)
+ */
 function sameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
   try {
-    return new URL(origin).host === req.headers.host;
+    return new URL(origin).host === req.headers.host?.toLowerCase();
   } catch {
     return false;
   }
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, options: ServerOptions): Promise<void> {
+interface Guards {
+  options: ServerOptions;
+  limits: ServerLimits;
+  now: () => Date;
+  signIns: ReturnType<typeof createAttemptLimiter>;
+  publicSlots: ReturnType<typeof createSlots>;
+  operatorSlots: ReturnType<typeof createSlots>;
+}
+
+/** Whether an operator token is a live session: asked through the same dispatch (auth.estado), nothing else. */
+async function signedIn(dispatch: Dispatch, token: string): Promise<boolean> {
+  const envelope = await dispatch('auth', 'estado', {}, { getToken: () => token, setToken: () => {} });
+  return envelope.ok && (envelope.data as AuthState | null)?.operator != null;
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, guards: Guards): Promise<void> {
+  const { options, limits } = guards;
+  const no = (status: number, body: Envelope, headers?: Record<string, string>) => refuse(req, res, limits.bodyBytes, status, body, headers);
   const match = /^\/api\/([a-zA-Z]+)\/([a-zA-Z]+)$/.exec(url.pathname);
-  if (!match) return sendJson(res, 404, errorEnvelope('not_found', es.errores.operacionDesconocida));
-  if (req.method !== 'POST') return sendJson(res, 405, errorEnvelope('validation', es.errores.entradaInvalida), { Allow: 'POST' });
-  if (!sameOrigin(req)) return sendJson(res, 403, errorEnvelope('forbidden', es.errores.origenNoPermitido));
+  if (!match) return no(404, errorEnvelope('not_found', es.errores.operacionDesconocida));
+  if (req.method !== 'POST') return no(405, errorEnvelope('validation', es.errores.entradaInvalida), { Allow: 'POST' });
+  if (!sameOrigin(req)) return no(403, errorEnvelope('forbidden', es.errores.origenNoPermitido));
   if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-    return sendJson(res, 415, errorEnvelope('validation', es.errores.entradaInvalida));
+    return no(415, errorEnvelope('validation', es.errores.entradaInvalida));
   }
+  const [area, name] = [match[1]!, match[2]!];
+  const operation = getOperation(area, name);
+  if (!operation) return no(404, errorEnvelope('not_found', es.errores.operacionDesconocida));
+  const clientAddress = clientAddressOf(req.socket.remoteAddress);
+  if (SIGN_IN_OPERATIONS.has(`${area}.${name}`) && !guards.signIns.take(clientAddress ?? '')) {
+    return no(429, errorEnvelope('locked', es.errores.demasiadosIntentosDireccion), {
+      'Retry-After': String(Math.ceil(limits.signInWindowMs / 1000)),
+    });
+  }
+
+  const portal = area === 'portal';
+  const cookieName = portal ? PORTAL_COOKIE : SESSION_COOKIE;
+  const cookiePath = portal ? '/api/portal' : '/';
+  let token = readCookie(req, cookieName);
+  // Only a signed-in operator's request is worth reading in full (up to a CSV import); anyone else's is
+  // answered from its headers alone.
+  if (!operation.public) {
+    if (!token) return no(401, errorEnvelope('unauthenticated', es.login.noAutenticado));
+    if (!(await signedIn(options.dispatch, token))) {
+      return no(401, errorEnvelope('unauthenticated', es.login.sesionExpirada), {
+        'Set-Cookie': sessionCookie(null, cookieName, cookiePath, 0),
+      });
+    }
+  }
+  const limit = operation.public ? limits.publicBodyBytes : limits.bodyBytes;
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return no(413, errorEnvelope('validation', es.errores.cuerpoDemasiadoGrande));
+  const release = (operation.public ? guards.publicSlots : guards.operatorSlots).tryAcquire();
+  if (!release) return no(503, errorEnvelope('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
+  let body: BodyResult;
+  try {
+    body = await readBody(req, limit);
+  } finally {
+    release();
+  }
+  if (body.kind === 'gone') return void res.destroy();
+  if (body.kind === 'too_large') return no(413, errorEnvelope('validation', es.errores.cuerpoDemasiadoGrande));
   let input: unknown;
   try {
-    const raw = await readBody(req);
-    input = raw ? JSON.parse(raw) : {};
-  } catch (error) {
-    const tooLarge = (error as { tooLarge?: boolean }).tooLarge;
-    return sendJson(res, tooLarge ? 413 : 400, errorEnvelope('validation', tooLarge ? es.errores.cuerpoDemasiadoGrande : es.errores.entradaInvalida));
+    input = body.text ? JSON.parse(body.text) : {};
+  } catch {
+    return sendJson(res, 400, errorEnvelope('validation', es.errores.entradaInvalida));
   }
-  const portal = match[1] === 'portal';
-  const cookieName = portal ? PORTAL_COOKIE : SESSION_COOKIE;
-  let token = readCookie(req, cookieName);
+
   let tokenChanged = false;
   const ctx = {
     getToken: () => token,
@@ -147,12 +311,13 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
       token = next;
       tokenChanged = true;
     },
+    ...(clientAddress ? { clientAddress } : {}),
     // The portal's operations read this marker (src/shared/api/portal): their token is this cookie.
     ...(portal ? { [PORTAL_COOKIE_CONTEXT]: true } : {}),
   };
-  const envelope = await options.dispatch(match[1]!, match[2]!, input, ctx);
+  const envelope = await options.dispatch(area, name, input, ctx);
   const headers: Record<string, string> = tokenChanged
-    ? { 'Set-Cookie': portal ? sessionCookie(token, PORTAL_COOKIE, '/api/portal') : sessionCookie(token) }
+    ? { 'Set-Cookie': sessionCookie(token, cookieName, cookiePath, cookieLifetime(portal, envelope, guards.now())) }
     : {};
   sendJson(res, envelope.ok ? 200 : STATUS[envelope.error.code] ?? 500, envelope, headers);
 }
@@ -186,13 +351,34 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, render
   createReadStream(target.file).pipe(res);
 }
 
+/** A request naming a host this server was not started for: refused before anything else is looked at. */
+function refuseHost(req: IncomingMessage, res: ServerResponse, api: boolean): void {
+  // Nothing of a foreign name's request is read: its connection is closed once answered.
+  const close: Record<string, string> = bodyPending(req) ? { Connection: 'close' } : {};
+  if (api) return sendJson(res, 421, errorEnvelope('forbidden', es.errores.hostNoPermitido), close);
+  res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...close });
+  res.end(es.errores.hostNoPermitido);
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const now = options.now ?? (() => new Date());
+  const guards: Guards = {
+    options,
+    limits,
+    now,
+    signIns: createAttemptLimiter({ max: limits.signInAttempts, windowMs: limits.signInWindowMs, now }),
+    publicSlots: createSlots(limits.concurrentPublicBodies),
+    operatorSlots: createSlots(limits.concurrentBodies),
+  };
+  const allowedHosts = options.allowedHosts ?? [];
+  let port = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const work = url.pathname.startsWith('/api/')
-      ? handleApi(req, res, url, options)
-      : Promise.resolve(serveStatic(req, res, url, options.rendererDir));
+    const api = url.pathname.startsWith('/api/');
+    if (!hostAllowed(req.headers.host, port, allowedHosts)) return refuseHost(req, res, api);
+    const work = api ? handleApi(req, res, url, guards) : Promise.resolve(serveStatic(req, res, url, options.rendererDir));
     work.catch((error) => {
       options.log?.('Error en el servidor HTTP', error);
       if (!res.headersSent) sendJson(res, 500, errorEnvelope('internal', es.app.errorInesperado));
@@ -203,7 +389,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host}:${port}`,
     port,

@@ -149,6 +149,7 @@ beforeEach(() => {
 afterEach(() => {
   delete process.env.CONSOLA_DATA_DIR;
   delete process.env.CONSOLA_HTTP_PORT;
+  delete process.env.CONSOLA_HTTP;
   rmSync(dataDir, { recursive: true, force: true });
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
@@ -178,13 +179,14 @@ describe('Electron main process (fake electron)', () => {
     expect(fake.state.windows).toHaveLength(0);
   });
 
-  it('registers app:// as privileged, opens the host in the data folder, binds IPC, serves HTTP, opens a secure window', async () => {
+  it('registers app:// as privileged, opens the host in the data folder, binds IPC, opens a secure window; no HTTP unasked', async () => {
     await boot();
     expect(fake.state.privileged).toEqual([
       expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }) }),
     ]);
     expect(hostMock.openHost).toHaveBeenCalledWith(expect.objectContaining({ dataDir }));
-    expect(hostMock.startServer).toHaveBeenCalledWith(expect.objectContaining({ host: '127.0.0.1', dispatch: hostMock.dispatch }));
+    // The local web server opens the api to every local user and process: only when the operator turns it on.
+    expect(hostMock.startServer).not.toHaveBeenCalled();
     expect(fake.state.ipcHandlers.has('api:call')).toBe(true);
 
     expect(fake.state.windows).toHaveLength(1);
@@ -266,7 +268,14 @@ describe('Electron main process (fake electron)', () => {
     expect(post.status).toBe(405);
   });
 
+  it('serves HTTP on 127.0.0.1 when turned on (CONSOLA_HTTP=1), with the same dispatcher', async () => {
+    process.env.CONSOLA_HTTP = '1';
+    await boot();
+    expect(hostMock.startServer).toHaveBeenCalledWith(expect.objectContaining({ host: '127.0.0.1', dispatch: hostMock.dispatch, port: 0 }));
+  });
+
   it('on quit: prevents the first quit, closes HTTP and the host, then quits for real', async () => {
+    process.env.CONSOLA_HTTP = '1';
     const electron = await boot();
     const first = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
     electron.app.emit('before-quit', first);

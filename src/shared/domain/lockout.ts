@@ -4,6 +4,9 @@ import type { LoginLock } from '../ports/auth';
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_MINUTES = 5;
 
+/** No failures counted, no lock: the state of an e-mail nobody has mistyped (the store keeps no row). */
+export const NO_LOCK: LoginLock = Object.freeze({ failedCount: 0, lockedUntil: null });
+
 export function isLocked(lock: LoginLock, now: Date): boolean {
   return lock.lockedUntil !== null && new Date(lock.lockedUntil).getTime() > now.getTime();
 }
@@ -24,6 +27,27 @@ export function afterFailure(lock: LoginLock, now: Date): LoginLock {
     return { failedCount, lockedUntil: new Date(now.getTime() + LOCKOUT_MINUTES * 60_000).toISOString() };
   }
   return { failedCount, lockedUntil: null };
+}
+
+/**
+ * What one sign-in attempt does to the counter BEFORE its password is checked. The attempt is counted as a
+ * failure up front (and the fifth one locks), so attempts sent at the same moment cannot all read the same
+ * count: the store swaps `expected` for `reserved` atomically and a loser reads again. That way at most
+ * LOCKOUT_MAX_FAILURES passwords are ever checked per lock window, however many requests arrive at once.
+ * A right password then clears the series (back to NO_LOCK) unless another attempt was counted since.
+ */
+export type Reservation = { kind: 'locked'; lock: LoginLock } | { kind: 'attempt'; expected: LoginLock; reserved: LoginLock };
+
+export function reserveAttempt(current: LoginLock, now: Date): Reservation {
+  if (isLocked(current, now)) return { kind: 'locked', lock: current };
+  return { kind: 'attempt', expected: current, reserved: afterFailure(current, now) };
+}
+
+/** The same counter state (timestamps compared as instants, whatever their text form). */
+export function sameLock(a: LoginLock, b: LoginLock): boolean {
+  if (a.failedCount !== b.failedCount) return false;
+  if (a.lockedUntil === null || b.lockedUntil === null) return a.lockedUntil === b.lockedUntil;
+  return new Date(a.lockedUntil).getTime() === new Date(b.lockedUntil).getTime();
 }
 
 export function normalizeEmail(email: string): string {

@@ -39,6 +39,9 @@ export const es = {
       `Demasiados intentos fallidos. Por seguridad, este email quedó bloqueado; intenta de nuevo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
     sesionExpirada: 'Tu sesión expiró. Inicia sesión de nuevo.',
     noAutenticado: 'No estás autenticado. Por favor, inicia sesión.',
+    demasiadosIntentosALaVez: 'Demasiados intentos de inicio de sesión al mismo tiempo. Espera un momento e inténtalo de nuevo.',
+    emailDemasiadoLargo: 'El email es demasiado largo (máximo 254 caracteres).',
+    contrasenaDemasiadoLarga: 'La contraseña es demasiado larga (máximo 200 caracteres).',
   },
   primerAdmin: {
     titulo: 'Crear el primer administrador',
@@ -51,6 +54,7 @@ export const es = {
     boton: 'Crear administrador',
     botonOcupado: 'Creando administrador...',
     nombreObligatorio: 'El nombre es obligatorio.',
+    nombreDemasiadoLargo: 'El nombre es demasiado largo (máximo 120 caracteres).',
     emailInvalido: 'Ingresa un email válido.',
     noCoinciden: 'Las contraseñas no coinciden',
     coinciden: 'Las contraseñas coinciden',
@@ -192,6 +196,12 @@ export const es = {
     requiereEscritorio: 'Esta función necesita la aplicación de escritorio o el servidor local.',
     origenNoPermitido: 'Solicitud rechazada: el origen no está permitido.',
     cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',
+    // HTTP host (serve.ts): what a refused request tells the person (or the program) that sent it.
+    hostNoPermitido:
+      'Solicitud rechazada: este servidor no atiende esa dirección. Usa 127.0.0.1, localhost o un nombre configurado para el portal.',
+    demasiadosIntentosDireccion:
+      'Demasiados intentos de inicio de sesión desde esta dirección. Espera un minuto e inténtalo de nuevo.',
+    servidorOcupado: 'El servidor está ocupado atendiendo otras solicitudes. Inténtalo de nuevo en unos segundos.',
     alojadoSinPrimerAdmin:
       'Con Supabase alojado, los operadores se invitan desde el panel de Supabase; inicia sesión con tu cuenta.',
     servidorDatosNoDisponible: 'No se pudo conectar con el servidor de datos.',

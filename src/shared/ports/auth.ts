@@ -1,5 +1,11 @@
 import type { Operator } from '../domain/operator';
 
+/**
+ * How long an operator's session lasts (a working day), on both backends; the HTTP cookie gets the same
+ * lifetime. The company portal's sessions have their own (domain/portal.ts).
+ */
+export const OPERATOR_SESSION_HOURS = 12;
+
 /** What the Node side keeps for a signed-in operator. The token never reaches the renderer in clear. */
 export interface AuthSession {
   token: string;
@@ -31,8 +37,15 @@ export interface AuthPort {
   /** Resolves a token to its live session, or null when unknown or expired. */
   getSession(token: string): Promise<AuthSession | null>;
   signOut(token: string): Promise<void>;
-  /** Failed-login bookkeeping for the lockout rule (domain/lockout.ts decides). */
+  /** Failed-login bookkeeping for the lockout rule (domain/lockout.ts decides, api/auth/attempts.ts drives). */
   getLoginLock(email: string): Promise<LoginLock>;
+  /**
+   * Compare-and-set of the e-mail's counter, atomic in the store: replaces it with `next` only if it is still
+   * `expected` (no row counts as NO_LOCK; `next` = NO_LOCK removes the row). False when another attempt
+   * changed it first: the caller reads again. This is what keeps parallel attempts from sharing one count.
+   */
+  swapLoginLock(email: string, expected: LoginLock, next: LoginLock): Promise<boolean>;
+  /** Unconditional writes (read, decide, write: not safe against parallel attempts; prefer swapLoginLock). */
   recordLoginFailure(email: string, lock: LoginLock): Promise<void>;
   clearLoginFailures(email: string): Promise<void>;
   /**

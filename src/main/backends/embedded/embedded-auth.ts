@@ -4,15 +4,15 @@
  * copied database file does not hand out live sessions). Runs as the database owner, never as a caller.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthPort, AuthSession, LoginLock } from '../../../shared/ports/auth';
+import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock } from '../../../shared/ports/auth';
 import type { SqlClient, SqlQueryable } from '../../../shared/ports/sql';
 import type { Operator } from '../../../shared/domain/operator';
-import { normalizeEmail } from '../../../shared/domain/lockout';
+import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/domain/lockout';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 
-/** A desktop session lasts a working day; the HTTP cookie gets the same lifetime. */
-export const SESSION_HOURS = 12;
+/** A desktop session lasts a working day (the same on both backends, see ports/auth.ts). */
+export const SESSION_HOURS = OPERATOR_SESSION_HOURS;
 /** bcrypt cost: 10 is Supabase's own default. */
 const BCRYPT_COST = 10;
 
@@ -116,6 +116,37 @@ export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Da
       return row
         ? { failedCount: row.failed_count, lockedUntil: row.locked_until ? new Date(row.locked_until).toISOString() : null }
         : { failedCount: 0, lockedUntil: null };
+    },
+
+    async swapLoginLock(email, expected, next) {
+      const key = normalizeEmail(email);
+      // One statement each: PostgreSQL re-checks the WHERE on the row's latest version when another attempt
+      // updated it meanwhile (and PGlite runs one statement at a time), so two attempts cannot both win.
+      if (sameLock(expected, NO_LOCK)) {
+        if (sameLock(next, NO_LOCK)) return true;
+        const { rows } = await db.query(
+          `insert into auth.login_attempts as a (email, failed_count, locked_until) values ($1, $2::int, $3::timestamptz)
+           on conflict (email) do update set failed_count = excluded.failed_count, locked_until = excluded.locked_until
+            where a.failed_count = 0 and a.locked_until is null
+           returning 1`,
+          [key, next.failedCount, next.lockedUntil],
+        );
+        return rows.length === 1;
+      }
+      const { rows } = sameLock(next, NO_LOCK)
+        ? await db.query(
+            `delete from auth.login_attempts
+              where email = $1 and failed_count = $2::int and locked_until is not distinct from $3::timestamptz
+             returning 1`,
+            [key, expected.failedCount, expected.lockedUntil],
+          )
+        : await db.query(
+            `update auth.login_attempts set failed_count = $4::int, locked_until = $5::timestamptz
+              where email = $1 and failed_count = $2::int and locked_until is not distinct from $3::timestamptz
+             returning 1`,
+            [key, expected.failedCount, expected.lockedUntil, next.failedCount, next.lockedUntil],
+          );
+      return rows.length === 1;
     },
 
     async recordLoginFailure(email, lock) {

@@ -9,6 +9,7 @@ import type { SqlClient } from '../../../shared/ports/sql';
 import { createSqlExecutor } from '../../../shared/data/sql-executor';
 import { loadCatalog } from '../../../shared/data/catalog';
 import { acquireFolderLock } from './folder-lock';
+import { makeFolderPrivate } from './private-folder';
 import { openPgliteWorker } from './pglite-worker-client';
 import { createEmbeddedAuth } from './embedded-auth';
 import { findSupabaseDir, migrate } from './migrate';
@@ -33,6 +34,7 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
   const lock = acquireFolderLock(options.dataDir);
   let db: SqlClient | undefined;
   try {
+    makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
     db = await openPgliteWorker({ dataDir: join(options.dataDir, 'pgdata') });
     const applied = await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
     if (applied.length > 0) log(`Migraciones aplicadas: ${applied.join(', ')}`);

@@ -25,7 +25,7 @@ async function startWorker(init: WorkerInit): Promise<Worker> {
   // From source (vitest, tsx): Node cannot start a .ts worker, and loader hooks do not reach workers on
   // Node 20, so the worker is bundled once with esbuild (already installed for vite) next to node_modules.
   const outfile = join(process.cwd(), 'node_modules', '.cache', 'consola', 'pglite-worker.mjs');
-  const sources = ['pglite-worker.ts', 'pglite-client.ts', 'worker-protocol.ts'].map((f) => join(here, f));
+  const sources = ['pglite-worker.ts', 'pglite-client.ts', 'worker-protocol.ts', 'private-node-fs.ts', 'private-folder.ts'].map((f) => join(here, f));
   const built = existsSync(outfile) ? statSync(outfile).mtimeMs : 0;
   if (sources.some((file) => statSync(file).mtimeMs > built)) {
     const { buildSync } = await import('esbuild');

@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from './pglite-client';
+import { PrivateNodeFS } from './private-node-fs';
 import type { WorkerEvent, WorkerInit, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 const port = parentPort;
@@ -98,7 +99,11 @@ async function handle(msg: WorkerRequest): Promise<void> {
 }
 
 try {
-  db = await PGlite.create({ ...(init.dataDir ? { dataDir: init.dataDir } : {}), extensions: PGLITE_EXTENSIONS });
+  // On disk, through a file system that keeps the database's files private to the user (private-node-fs.ts).
+  db = await PGlite.create({
+    ...(init.dataDir ? { dataDir: init.dataDir, fs: new PrivateNodeFS(init.dataDir) } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
   port.on('message', (msg: WorkerRequest) => void handle(msg));
   port.postMessage({ type: 'ready' } satisfies WorkerEvent);
 } catch (error) {

@@ -11,7 +11,7 @@ import type { SecretsPort } from '../../../shared/ports/secrets';
 import type { StoragePort } from '../../../shared/ports/storage';
 import type { FunctionsPort } from '../../../shared/ports/functions';
 import type { Operator } from '../../../shared/domain/operator';
-import { normalizeEmail } from '../../../shared/domain/lockout';
+import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/domain/lockout';
 import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
@@ -130,7 +130,16 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       await live.client.auth.signOut({ scope: 'local' }).catch(() => undefined);
     },
 
-    getLoginLock: async (email) => locks.get(normalizeEmail(email)) ?? { failedCount: 0, lockedUntil: null },
+    getLoginLock: async (email) => locks.get(normalizeEmail(email)) ?? NO_LOCK,
+    // Compare and set with no await in between: this process runs it as one step, so parallel attempts
+    // cannot both see the same count.
+    swapLoginLock: async (email, expected, next) => {
+      const key = normalizeEmail(email);
+      if (!sameLock(locks.get(key) ?? NO_LOCK, expected)) return false;
+      if (sameLock(next, NO_LOCK)) locks.delete(key);
+      else locks.set(key, { ...next });
+      return true;
+    },
     recordLoginFailure: async (email, lock) => void locks.set(normalizeEmail(email), lock),
     clearLoginFailures: async (email) => void locks.delete(normalizeEmail(email)),
 

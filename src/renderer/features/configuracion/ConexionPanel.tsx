@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, PasswordInput, Radio, Select, Stack, Text, TextInput, Textarea, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, PasswordInput, Radio, Select, Stack, Switch, Text, TextInput, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconCheck, IconDatabase, IconKey, IconPlugConnected, IconWebhook } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconDatabase, IconKey, IconPlugConnected, IconWebhook, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,8 +19,50 @@ export function ConexionPanel() {
   return (
     <Stack gap="lg">
       <BackendCard />
+      <ServidorWebCard />
       <WebhooksCard />
     </Stack>
+  );
+}
+
+/** The desktop's local web server: off unless turned on here (it opens the api to this machine's users). */
+function ServidorWebCard() {
+  const queryClient = useQueryClient();
+  const info = useQuery({ queryKey: ['conexion', 'servidorWeb'], queryFn: () => api.conexion.servidorWeb({}) });
+  const guardar = useMutation({
+    mutationFn: (activo: boolean) => api.conexion.guardarServidorWeb({ activo }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(['conexion', 'servidorWeb'], data);
+      notifySuccess(c.servidorWebGuardado);
+    },
+    onError: (e) => notifyError(messageOf(e)),
+  });
+  return (
+    <Paper withBorder p="lg" shadow="xs">
+      <Group gap="sm" mb="xs">
+        <ThemeIcon variant="light" radius="md" size={34}>
+          <IconWorldWww size={18} />
+        </ThemeIcon>
+        <Title order={4}>{c.servidorWeb}</Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {c.servidorWebDetalle}
+      </Text>
+      {info.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />}>
+          {messageOf(info.error)}
+        </Alert>
+      ) : (
+        <Switch
+          label={c.servidorWebActivo}
+          description={c.servidorWebReinicio}
+          checked={info.data?.activo ?? false}
+          disabled={!info.data || guardar.isPending}
+          onChange={(e) => guardar.mutate(e.currentTarget.checked)}
+          data-testid="servidor-web"
+        />
+      )}
+    </Paper>
   );
 }
 

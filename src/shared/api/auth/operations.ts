@@ -1,6 +1,7 @@
 /**
  * Sign-in, first administrator, sign-out. The lockout rule (five failures in a row lock the e-mail for
- * five minutes) is decided here once, for both backends; each backend only stores the counters.
+ * five minutes) is decided once (domain/lockout.ts, driven by ./attempts.ts), for both backends; each
+ * backend only stores the counters, with an atomic compare-and-set.
  */
 import type { Backend } from '../../ports';
 import type { AuthState } from '../../contract';
@@ -8,7 +9,7 @@ import type { Operator } from '../../domain/operator';
 import type { CallContext } from '../context';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
-import { afterFailure, isLocked, minutesLeft } from '../../domain/lockout';
+import { countedAttempt, lockedError } from './attempts';
 
 export function authOperations(backend: Backend) {
   const now = backend.now ?? (() => new Date());
@@ -32,18 +33,13 @@ export function authOperations(backend: Backend) {
     async iniciarSesion(input: { email: string; password: string }, ctx: CallContext): Promise<Operator> {
       const email = input.email.trim();
       if (!email || !input.password.trim()) throw new AppError('validation', es.login.camposIncompletos);
-      const lock = await backend.auth.getLoginLock(email);
-      if (isLocked(lock, now())) throw new AppError('locked', es.login.bloqueado(minutesLeft(lock, now())));
-      const session = await backend.auth.verifyPassword(email, input.password);
-      if (!session) {
-        const next = afterFailure(lock, now());
-        await backend.auth.recordLoginFailure(email, next);
-        if (isLocked(next, now())) throw new AppError('locked', es.login.bloqueado(minutesLeft(next, now())));
+      const attempt = await countedAttempt(backend, email, () => backend.auth.verifyPassword(email, input.password));
+      if (!attempt.ok) {
+        if (attempt.locked) throw lockedError(attempt.locked, now());
         throw new AppError('unauthenticated', es.login.credencialesInvalidas);
       }
-      if (lock.failedCount > 0) await backend.auth.clearLoginFailures(email);
-      ctx.setToken(session.token);
-      return session.operator;
+      ctx.setToken(attempt.value.token);
+      return attempt.value.operator;
     },
 
     async cerrarSesion(_input: Record<string, never>, ctx: CallContext): Promise<null> {

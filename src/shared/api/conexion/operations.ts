@@ -18,6 +18,7 @@ import {
   type WebhookSecret,
   type WebhookSetting,
 } from '../../domain/webhooks';
+import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebInfo, type ServidorWebSettings } from '../../domain/servidor-web';
 
 export interface GuardarWebhookInput {
   name: WebhookName;
@@ -119,6 +120,11 @@ export function conexionOperations(backend: Backend) {
     };
   }
 
+  function servidorWebInfo(): ServidorWebInfo {
+    const saved = settings().get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY) ?? {};
+    return { activo: saved.activo === true, nombres: Array.isArray(saved.nombres) ? saved.nombres.map(String) : [] };
+  }
+
   async function storedOrGiven(anonKey: string | undefined): Promise<string> {
     const key = anonKey?.trim() || (await secrets().get(SUPABASE_ANON_KEY_ACCOUNT));
     if (!key) throw new AppError('validation', es.configuracion.faltaClave);
@@ -157,6 +163,20 @@ export function conexionOperations(backend: Backend) {
       await backend.auth.signOut(session.token).catch(() => undefined);
       backend.reconnect?.();
       return info;
+    },
+
+    async servidorWeb(_input: Record<string, never>, ctx: CallContext): Promise<ServidorWebInfo> {
+      await requireSession(backend, ctx);
+      return servidorWebInfo();
+    },
+
+    async guardarServidorWeb(input: { activo: boolean }, ctx: CallContext): Promise<ServidorWebInfo> {
+      const session = await requireSession(backend, ctx);
+      // It opens the api to every local user and process: an administrator's decision.
+      if (!session.operator.esAdmin) throw new AppError('forbidden', es.errores.sinPermiso);
+      const saved = settings().get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY) ?? {};
+      settings().set<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY, { ...saved, activo: input.activo });
+      return servidorWebInfo();
     },
 
     async webhooks(_input: Record<string, never>, ctx: CallContext): Promise<WebhookInfo[]> {

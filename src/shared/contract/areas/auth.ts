@@ -4,8 +4,16 @@ import type { Operator } from '../../domain/operator';
 import { es } from '../../i18n/es';
 import { passwordProblem } from '../../domain/password';
 
-const email = z.string().trim().min(1, es.login.camposIncompletos);
-const password = z.string().min(1, es.login.camposIncompletos);
+/**
+ * Lengths are bounded before anything reaches the database: an e-mail has at most 254 characters (RFC 5321),
+ * and a password longer than 200 is no password anyone types (bcrypt reads 72 bytes of it anyway).
+ */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 200;
+export const NOMBRE_MAX = 120;
+
+const email = z.string().trim().min(1, es.login.camposIncompletos).max(EMAIL_MAX, es.login.emailDemasiadoLargo);
+const password = z.string().min(1, es.login.camposIncompletos).max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga);
 
 export interface AuthState {
   /** No operator exists yet: show the first-administrator screen. */
@@ -19,9 +27,9 @@ export const auth = {
   estado: op<AuthState>()(z.object({}), { public: true }),
   crearPrimerAdmin: op<Operator>()(
     z.object({
-      nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio),
-      email: z.string().trim().email(es.primerAdmin.emailInvalido),
-      password: z.string().superRefine((value, ctx) => {
+      nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio).max(NOMBRE_MAX, es.primerAdmin.nombreDemasiadoLargo),
+      email: z.string().trim().max(EMAIL_MAX, es.login.emailDemasiadoLargo).email(es.primerAdmin.emailInvalido),
+      password: z.string().max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga).superRefine((value, ctx) => {
         const problem = passwordProblem(value);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { op } from '../define';
 import { WEBHOOK_NAMES, isSupabaseUrl, isWebhookUrl, type BackendInfo, type WebhookInfo } from '../../domain/webhooks';
+import type { ServidorWebInfo } from '../../domain/servidor-web';
 import { configuracion as tc } from '../../i18n/areas/marketing';
 import { conexion as t } from '../../i18n/areas/conexion';
 
@@ -45,4 +46,8 @@ export const conexion = {
       }),
     ]),
   ),
+  /** The desktop's local web server (off unless turned on; domain/servidor-web.ts). */
+  servidorWeb: op<ServidorWebInfo>()(z.object({})),
+  /** Turns it on or off (administrators only); the desktop applies it when it starts again. */
+  guardarServidorWeb: op<ServidorWebInfo>()(z.object({ activo: z.boolean() })),
 } as const;

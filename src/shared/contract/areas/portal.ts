@@ -33,8 +33,8 @@ export const portal = {
   iniciarSesion: op<PortalSesion>()(
     z.object({
       empresaId,
-      usuario: z.string().trim().min(1, t.camposIncompletos).max(200),
-      contrasena: z.string().min(1, t.camposIncompletos).max(200),
+      usuario: z.string().trim().min(1, t.camposIncompletos).max(200, t.usuarioDemasiadoLargo),
+      contrasena: z.string().min(1, t.camposIncompletos).max(200, t.contrasenaDemasiadoLarga),
     }),
     { public: true },
   ),

@@ -199,6 +199,12 @@ export const configuracion = {
   pruebaSinTablas: 'El proyecto responde, pero le faltan las tablas de la consola: aplica las migraciones (supabase db push).',
   pruebaErrorDatos: (status: number) => `El servicio de datos del proyecto respondió con un error (HTTP ${status}).`,
   backendGuardado: 'Conexión guardada. Inicia sesión de nuevo.',
+  servidorWeb: 'Versión web en este equipo',
+  servidorWebDetalle:
+    'Sirve la consola y el portal de empresas en http://127.0.0.1:5180 para abrirlos desde un navegador. Mientras está apagada, solo la ventana de la aplicación accede a los datos, no otros programas ni usuarios de este equipo.',
+  servidorWebActivo: 'Servir la versión web',
+  servidorWebReinicio: 'El cambio se aplica la próxima vez que abras la aplicación.',
+  servidorWebGuardado: 'Preferencia guardada. Se aplicará al reiniciar la aplicación.',
   automatizaciones: 'Automatizaciones (n8n)',
   automatizacionesDetalle: 'Direcciones de los webhooks y sus credenciales. Las credenciales se guardan en el llavero del sistema y no se vuelven a mostrar.',
   url: 'URL',

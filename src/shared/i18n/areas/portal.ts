@@ -17,6 +17,8 @@ export const portal = {
   ingresar: 'Ingresar',
   ingresando: 'Ingresando...',
   camposIncompletos: 'Ingresa tu usuario y tu contraseña.',
+  usuarioDemasiadoLargo: 'El usuario es demasiado largo (máximo 200 caracteres).',
+  contrasenaDemasiadoLarga: 'La contraseña es demasiado larga (máximo 200 caracteres).',
   credencialesInvalidas: 'Usuario o contraseña incorrectos',
   bloqueada: (minutos: number) =>
     `Demasiados intentos fallidos. Por seguridad el acceso quedó bloqueado; intenta de nuevo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
