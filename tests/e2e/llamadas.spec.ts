@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { findClipped } from './support/layout';
 import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 
@@ -170,6 +171,8 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByTestId('lote-progreso')).toHaveText('3 de 3');
   await expect(page.getByTestId('lote-exitosas')).toHaveText('2');
   await expect(page.getByTestId('lote-fallidas')).toHaveText('1');
+  // The bulk-call window shows every badge and button whole (issue 12: 'COMPLETA…', 'EN PROC…').
+  expect(await findClipped(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/lote.png` });
   const enviados = hooks.requests.slice(antes);
   expect(enviados).toHaveLength(3);

@@ -1,4 +1,7 @@
 import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { createPgClient } from '../../src/main/backends/postgres/pg-client';
+import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
 import { startCluster, type RunningCluster } from './postgres-cluster';
 
 /**
@@ -18,8 +21,29 @@ export async function setup(project: TestProject): Promise<void> {
   if (!url) {
     cluster = await startCluster();
     url = cluster.url;
+    await createPlatformRoles(url);
   }
   project.provide('pgUrl', url);
+}
+
+/**
+ * Roles are cluster-wide while every test file migrates a database of its own: two files starting at once
+ * would both see "no role anon yet" in the platform stand-in and one would fail on the duplicate. Migrating
+ * one database here, before any test file runs, creates the roles once.
+ */
+async function createPlatformRoles(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('create database plataforma_roles');
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = '/plataforma_roles';
+  const db = await createPgClient(target.toString());
+  try {
+    await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
+  } finally {
+    await db.close();
+  }
 }
 
 export async function teardown(): Promise<void> {

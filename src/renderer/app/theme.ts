@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { es } from '../../shared/i18n/es';
 import type { AccentColor } from '../../shared/domain/preferencias';
 
@@ -55,15 +55,47 @@ export function buildTheme(accent: AccentColor = 'green'): MantineThemeOverride 
 
 export const theme = buildTheme('green');
 
+/** WCAG contrast ratio of two colours. */
+function contraste(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** `color` darkened in small steps until it reads at 4.5:1 (with a margin) against `fondo`. */
+function legible(color: string, fondo: string): string {
+  let actual = color;
+  for (let paso = 1; paso <= 20 && contraste(actual, fondo) < 4.6; paso++) actual = darken(color, paso * 0.04);
+  return actual;
+}
+
 /**
- * Mantine's dimmed text (gray 6 on white) reads at 3.3:1; secondary text must still reach 4.5:1 (WCAG AA,
- * checked by the axe scan of every route), so it is one shade darker in light mode.
+ * Light mode colours that read at WCAG AA (4.5:1), checked by the axe scan of every route (issue 12):
+ * - Mantine's dimmed text (gray 6 on white, 3.3:1) is one shade darker;
+ * - for every palette colour, the text of light badges and buttons (shade 9 on shade 1: 3.2:1 for green),
+ *   coloured text, subtle and outline variants, and filled backgrounds under white text (green 8: 3.4:1) are
+ *   darkened just enough. Dark mode keeps Mantine's values. Backgrounds keep their hue, so the accent colour
+ *   an operator picked still shows.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (!Array.isArray(shades) || shades.length < 10) continue;
+    const blanco = theme.white;
+    const relleno = shades[name === 'yellow' ? 6 : 8]!;
+    light[`--mantine-color-${name}-light-color`] = legible(shades[9]!, shades[1]!);
+    const texto = legible(shades[8]!, blanco);
+    light[`--mantine-color-${name}-text`] = texto;
+    light[`--mantine-color-${name}-outline`] = texto;
+    // Filled backgrounds darken only where Mantine puts white text on them (its auto-contrast rule: luminance
+    // under theme.luminanceThreshold); light colours carry black text already.
+    if (luminance(relleno) < (theme.luminanceThreshold ?? 0.3)) {
+      const fondo = legible(relleno, blanco);
+      light[`--mantine-color-${name}-filled`] = fondo;
+      light[`--mantine-color-${name}-filled-hover`] = darken(fondo, 0.1);
+    }
+  }
+  return { variables: {}, light, dark: {} };
+};
 
 /** Toast durations (part 1 §9). */
 export const TOAST_SUCCESS_MS = 3000;

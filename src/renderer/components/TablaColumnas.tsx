@@ -58,3 +58,9 @@ export function TdTexto({
     </Table.Td>
   );
 }
+
+/**
+ * The background of a deactivated record's row. A tint, not opacity: faded text would fall under 4.5:1, and
+ * the row's status badge or icon already says it is inactive.
+ */
+export const ROW_INACTIVA = 'var(--mantine-color-gray-0)';

@@ -49,6 +49,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
 import { AccionFila } from '../../components/AccionFila';
+import { ROW_INACTIVA, TdAcciones, ThAcciones } from '../../components/TablaColumnas';
 
 const t = es.bots;
 
@@ -151,7 +152,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                 <Table.Th>{t.columnas.webhook}</Table.Th>
                 <Table.Th>{t.columnas.fecha}</Table.Th>
                 <Table.Th ta="center">{t.columnas.estado}</Table.Th>
-                <Table.Th ta="center">{t.columnas.acciones}</Table.Th>
+                <ThAcciones>{t.columnas.acciones}</ThAcciones>
               </Table.Tr>
             </Table.Thead>
             <CuerpoTabla
@@ -163,28 +164,31 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
               textoVacio={t.vacio}
             >
               {lista.map((e) => (
-                <Table.Tr key={e.clave} data-testid="fila-empresa" data-nombre={e.name} opacity={e.status ? 1 : 0.6}>
+                <Table.Tr key={e.clave} data-testid="fila-empresa" data-nombre={e.name} bg={e.status ? undefined : ROW_INACTIVA}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text ff="monospace" size="sm" c="dimmed" title={e.uuid ?? e.clave}>
                       {idCorto(e)}
                     </Text>
                   </Table.Td>
-                  <Table.Td miw={180}>
+                  <Table.Td miw={160}>
                     <Text fw={600}>{e.name}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Code>{e.table_supabase}</Code>
+                    {/* Long table names are cut, whole in the tooltip: the columns after them must stay in view. */}
+                    <Code title={e.table_supabase} style={{ display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {e.table_supabase}
+                    </Code>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {e.webhook_n8n ? (
                       <Group gap={4} wrap="nowrap">
-                        <Badge color="green" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+                        <Badge color="green" variant="light" radius="sm" tt="none">
                           {t.conectado}
                         </Badge>
                         <AccionFila label={t.copiarWebhook} icon={<IconCopy size={14} />} color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)} />
                       </Group>
                     ) : (
-                      <Badge color="red" variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+                      <Badge color="red" variant="light" radius="sm" tt="none">
                         {t.sinConectar}
                       </Badge>
                     )}
@@ -203,7 +207,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                       </Center>
                     </Tooltip>
                   </Table.Td>
-                  <Table.Td>
+                  <TdAcciones>
                     <Group gap={6} justify="center" wrap="nowrap">
                       <AccionFila label={t.editar} icon={<IconPencil size={16} />} variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })} />
                       {/* §4: offered only while there is no webhook; never for a deactivated company. */}
@@ -222,7 +226,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
                         </ActionIcon>
                       </Tooltip>
                     </Group>
-                  </Table.Td>
+                  </TdAcciones>
                 </Table.Tr>
               ))}
             </CuerpoTabla>

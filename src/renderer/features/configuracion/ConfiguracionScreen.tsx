@@ -149,7 +149,7 @@ function Apariencia() {
             </Button>
             <Badge>{c.colores[prefs.accentColor]}</Badge>
           </Group>
-          <Progress value={66} size="sm" />
+          <Progress value={66} size="sm" aria-label={c.colores[prefs.accentColor]} />
         </Paper>
       </Stack>
     </Paper>

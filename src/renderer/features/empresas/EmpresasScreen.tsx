@@ -34,6 +34,7 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminarEnUso, mensajeDe } from '../proyectos/comun';
 import { CuerpoTabla } from '../../components/CuerpoTabla';
 import { AccionFila } from '../../components/AccionFila';
+import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { TituloConVolver } from '../../components/TituloConVolver';
 
 const t = es.empresas;
@@ -303,7 +304,7 @@ export default function EmpresasScreen() {
               textoVacio={t.vacio}
             >
               {lista.map((e) => (
-                <Table.Tr key={e.id} data-testid="fila-empresa-cliente" data-nombre={e.nombre} opacity={e.activo ? 1 : 0.65}>
+                <Table.Tr key={e.id} data-testid="fila-empresa-cliente" data-nombre={e.nombre} bg={e.activo ? undefined : ROW_INACTIVA}>
                   <Table.Td maw={300}>
                     <Text fw={600}>{e.nombre}</Text>
                     {e.descripcion ? (

@@ -133,7 +133,7 @@ function FilaCampana({ campana }: { campana: Campana }) {
       <Table.Td>
         <Stack gap={4}>
           <Text size="sm">{campana.minutos > 0 ? t.clientes.consumidos(campana.minutosConsumidos, campana.minutos) : t.clientes.consumidosSinTope(campana.minutosConsumidos)}</Text>
-          {campana.minutos > 0 ? <Progress value={porcentajeTope(campana.minutosConsumidos, campana.minutos)} color={COLOR_TOPE[campana.estadoTope]} size="sm" /> : null}
+          {campana.minutos > 0 ? <Progress value={porcentajeTope(campana.minutosConsumidos, campana.minutos)} color={COLOR_TOPE[campana.estadoTope]} size="sm" aria-label={`${campana.nombre}: ${t.campanas.colConsumo}`} /> : null}
         </Stack>
       </Table.Td>
       <Table.Td>

@@ -46,6 +46,7 @@ import { ImportarCsvModal } from './ImportarCsvModal';
 import { LoteModal } from './LoteModal';
 import { HistorialModal } from './HistorialModal';
 import { AccionFila } from '../../components/AccionFila';
+import { TdAcciones, TdEstado, TdTexto, ThAcciones } from '../../components/TablaColumnas';
 
 type Filtros = { nombre: string; email: string; telefono: string; empresa: string };
 const SIN_FILTROS: Filtros = { nombre: '', email: '', telefono: '', empresa: '' };
@@ -287,7 +288,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
                   <Table.Th>{t.clientes.colTelefono}</Table.Th>
                   <Table.Th>{t.clientes.colEmpresa}</Table.Th>
                   <Table.Th>{t.clientes.colEstado}</Table.Th>
-                  <Table.Th ta="right">{t.clientes.colAcciones}</Table.Th>
+                  <ThAcciones>{t.clientes.colAcciones}</ThAcciones>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -329,30 +330,26 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
                             ) : null}
                           </Stack>
                         </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{f.email}</Text>
-                        </Table.Td>
+                        <TdTexto texto={f.email} maxWidth={220} />
                         <Table.Td>
                           <Text size="sm" ff="monospace">
                             {f.telefono}
                           </Text>
                         </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{f.empresa ?? '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
+                        <TdTexto texto={f.empresa ?? '—'} maxWidth={180} />
+                        <TdEstado>
                           <Badge color={b.color} variant="light" data-testid="badge-estado">
                             {b.etiqueta}
                           </Badge>
-                        </Table.Td>
-                        <Table.Td>
+                        </TdEstado>
+                        <TdAcciones>
                           <Group gap={2} justify="flex-end" wrap="nowrap">
                             <AccionFila label={t.clientes.accionLlamar} icon={<IconPhone size={16} />} color="green" aria-label={`${t.clientes.accionLlamar} ${nombre}`} onClick={() => llamarUno(f)} disabled={f.noLlamar} />
                             <AccionFila label={t.clientes.accionHistorial} icon={<IconHistory size={16} />} color="blue" aria-label={`${t.clientes.accionHistorial} ${nombre}`} onClick={() => setHistorial(f)} />
                             <AccionFila label={t.clientes.accionEditar} icon={<IconPencil size={16} />} color="gray" aria-label={`${t.clientes.accionEditar} ${nombre}`} onClick={() => setEditar(f)} />
                             <AccionFila label={t.clientes.accionEliminar} icon={<IconTrash size={16} />} color="red" aria-label={`${t.clientes.accionEliminar} ${nombre}`} onClick={() => confirmarEliminar(f)} />
                           </Group>
-                        </Table.Td>
+                        </TdAcciones>
                       </Table.Tr>
                     );
                   })

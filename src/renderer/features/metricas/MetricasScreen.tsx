@@ -99,6 +99,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
           ) : (
             <div style={{ height: 240 }}>
               <Doughnut
+                aria-label={t.distribucion}
                 data={{
                   labels: estados.map((e) => etiquetaEstadoProyecto(e)),
                   datasets: [{ data: estados.map((e) => d.estados_proyectos[e] ?? 0), backgroundColor: estados.map((e) => COLORES[COLOR_ESTADO_PROYECTO[e]] ?? '#868e96'), borderWidth: 2 }],
@@ -116,6 +117,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
           ) : (
             <div style={{ height: 240 }}>
               <Bar
+                aria-label={t.porCategoria}
                 data={{
                   labels: d.servicios_por_categoria.map((c) => c.categoria),
                   datasets: [{ label: t.tarjetaServicios, data: d.servicios_por_categoria.map((c) => c.total), backgroundColor: d.servicios_por_categoria.map((_, k) => PALETA[k % PALETA.length]!), borderRadius: 6 }],
@@ -138,7 +140,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
                       {n}
                     </Text>
                   </Group>
-                  <Progress value={(n / total) * 100} color={e === 'error' ? 'red' : e === 'completado' ? 'teal' : e === 'en_proceso' ? 'blue' : e === 'inactivo' ? 'gray' : 'green'} size="sm" radius="xl" />
+                  <Progress value={(n / total) * 100} color={e === 'error' ? 'red' : e === 'completado' ? 'teal' : e === 'en_proceso' ? 'blue' : e === 'inactivo' ? 'gray' : 'green'} size="sm" radius="xl" aria-label={es.proyectos.estadosServicio[e]} />
                 </Stack>
               );
             })}
@@ -159,6 +161,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
           <Panel titulo={t.tendencia}>
             <div style={{ height: 240 }}>
               <Bar
+                aria-label={t.tendencia}
                 data={{
                   labels: d.tendencia.map((m) => mesCorto(m.mes)),
                   datasets: [
@@ -229,7 +232,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
                     </Table.Td>
                     <Table.Td miw={140}>
                       <Group gap={6} wrap="nowrap">
-                        <Progress value={p.progreso} w={80} size="sm" radius="xl" />
+                        <Progress value={p.progreso} w={80} size="sm" radius="xl" aria-label={`${p.nombre}: ${p.progreso}%`} />
                         <Text size="sm">{p.progreso}%</Text>
                       </Group>
                     </Table.Td>

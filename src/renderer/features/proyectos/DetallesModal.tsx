@@ -75,7 +75,7 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
                     </Text>
                     <Text fw={700}>{r.progreso}%</Text>
                   </Group>
-                  <Progress value={r.progreso} radius="xl" size="lg" />
+                  <Progress value={r.progreso} radius="xl" size="lg" aria-label={t.detallesProgresoEstimado} />
                 </Stack>
               </Paper>
             </SimpleGrid>

@@ -243,7 +243,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
               <Text size="sm" fw={500}>
                 {estadoJob?.message ?? t.aplicando}
               </Text>
-              <Progress value={estadoJob && estadoJob.total > 0 ? (estadoJob.done / estadoJob.total) * 100 : 5} animated striped />
+              <Progress value={estadoJob && estadoJob.total > 0 ? (estadoJob.done / estadoJob.total) * 100 : 5} animated striped aria-label={t.aplicando} />
             </Stack>
           </Paper>
         ) : null}

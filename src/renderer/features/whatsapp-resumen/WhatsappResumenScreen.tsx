@@ -53,7 +53,7 @@ function Indicador({ label, value, detalle, icon, color, progreso }: { label: st
           {icon}
         </ThemeIcon>
       </Group>
-      {progreso !== undefined ? <Progress value={progreso} color={color} size="sm" mt="sm" radius="xl" /> : null}
+      {progreso !== undefined ? <Progress value={progreso} color={color} size="sm" mt="sm" radius="xl" aria-label={label} /> : null}
     </Paper>
   );
 }

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { DASHBOARD_CHILDREN } from '../../src/renderer/app/route-paths';
+import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
+import { findClipped, settled } from './support/layout';
+
+/**
+ * Every dashboard route, with the demo data, at the desktop window's default size (1360×860) and at
+ * 1440×900, sidebar open: no badge text cut, no button or action outside what shows it, and no serious or
+ * critical accessibility violation (axe-core).
+ */
+const SIZES = [
+  { width: 1360, height: 860 },
+  { width: 1440, height: 900 },
+] as const;
+
+let app: RunningApp;
+test.beforeAll(async () => {
+  app = await startApp();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+for (const size of SIZES) {
+  test(`nada recortado ni fuera de la pantalla a ${size.width}×${size.height}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(size);
+    await signInAsNewAdmin(page, app);
+    const problems: string[] = [];
+    for (const child of DASHBOARD_CHILDREN) {
+      await page.goto(`${app.url}/dashboard/${child}`);
+      await settled(page);
+      for (const p of await findClipped(page)) problems.push(`${child}: ${p.what} — ${p.why}`);
+    }
+    // A modal of rows and actions: a plan's companies ('Desasociar' used to lie outside the modal).
+    await page.goto(`${app.url}/dashboard/planes`);
+    await settled(page);
+    await page.getByRole('button', { name: /^Ver empresas / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settled(page);
+    for (const p of await findClipped(page)) problems.push(`planes › empresas del plan: ${p.what} — ${p.why}`);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('sin violaciones de accesibilidad graves o críticas en ninguna ruta', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(SIZES[0]);
+  await signInAsNewAdmin(page, app);
+  const violations: string[] = [];
+  for (const child of DASHBOARD_CHILDREN) {
+    await page.goto(`${app.url}/dashboard/${child}`);
+    await settled(page);
+    const result = await new AxeBuilder({ page }).analyze();
+    for (const v of result.violations) {
+      if (v.impact === 'serious' || v.impact === 'critical') {
+        violations.push(`${child}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    }
+  }
+  expect(violations).toEqual([]);
+});
