@@ -177,6 +177,33 @@ describe.each(BACKENDS)('inicio de sesión en paralelo por HTTP en %s', (_name, 
       gate.restore();
     }
   });
+
+  it('cambiar la contraseña con 20 contraseñas actuales equivocadas a la vez: solo 5 se comprueban y el email queda bloqueado', async () => {
+    clock.advance(10 * 60_000); // past the lock the tests above left
+    const caller = new Caller();
+    expect(await api.dispatch('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password }, caller)).toMatchObject({ ok: true });
+    const auth = api.backend.auth;
+    const original = auth.changePassword.bind(auth);
+    let checks = 0;
+    auth.changePassword = async (token, actual, nueva) => {
+      checks++;
+      return original(token, actual, nueva);
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          api.dispatch('configuracion', 'cambiarContrasena', { actual: `NoEsLaActual${i}`, nueva: 'OtraSegura2027x', confirmacion: 'OtraSegura2027x' }, caller),
+        ),
+      );
+      expect(checks).toBe(5);
+      const codes = answers.map((a) => (a.ok ? 'ok' : a.error.code));
+      expect(codes.filter((c) => c === 'validation')).toHaveLength(4);
+      expect(codes.filter((c) => c === 'locked')).toHaveLength(16);
+    } finally {
+      auth.changePassword = original;
+    }
+    expect(await signIn(server, ADMIN.email, ADMIN.password)).toMatchObject({ status: 429, code: 'locked' });
+  });
 });
 
 describe('inicio de sesión en paralelo con el backend alojado (contadores en memoria)', () => {

@@ -45,9 +45,6 @@ export interface AuthPort {
    * changed it first: the caller reads again. This is what keeps parallel attempts from sharing one count.
    */
   swapLoginLock(email: string, expected: LoginLock, next: LoginLock): Promise<boolean>;
-  /** Unconditional writes (read, decide, write: not safe against parallel attempts; prefer swapLoginLock). */
-  recordLoginFailure(email: string, lock: LoginLock): Promise<void>;
-  clearLoginFailures(email: string): Promise<void>;
   /**
    * Changes the signed-in operator's password after verifying the current one. Returns false (and changes
    * nothing) when the current password is wrong. Throws AppError with the provider's message otherwise.

@@ -149,18 +149,6 @@ export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Da
       return rows.length === 1;
     },
 
-    async recordLoginFailure(email, lock) {
-      await db.query(
-        `insert into auth.login_attempts (email, failed_count, locked_until) values ($1, $2, $3)
-         on conflict (email) do update set failed_count = excluded.failed_count, locked_until = excluded.locked_until`,
-        [normalizeEmail(email), lock.failedCount, lock.lockedUntil],
-      );
-    },
-
-    async clearLoginFailures(email) {
-      await db.query('delete from auth.login_attempts where email = $1', [normalizeEmail(email)]);
-    },
-
     async changePassword(token, currentPassword, newPassword) {
       return db.transaction(async (tx) => {
         const { rows: live } = await tx.query<{ user_id: string }>(

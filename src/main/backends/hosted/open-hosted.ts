@@ -140,8 +140,6 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       else locks.set(key, { ...next });
       return true;
     },
-    recordLoginFailure: async (email, lock) => void locks.set(normalizeEmail(email), lock),
-    clearLoginFailures: async (email) => void locks.delete(normalizeEmail(email)),
 
     async changePassword(token, currentPassword, newPassword) {
       const live = sessions.get(hash(token));

@@ -8,7 +8,7 @@ import { createRegistrosRepository } from './repository';
 import { guardarAnalisis } from './guardar';
 import { validarArchivo, bytesToBase64, mimeDe, MARKETING_BUCKET, rutaSegura } from '../../domain/archivos';
 import { problemaCambioContrasena } from '../../domain/preferencias-contrasena';
-import { afterFailure, isLocked, minutesLeft } from '../../domain/lockout';
+import { countedAttempt, lockedError } from '../auth/attempts';
 
 /** Marketing agent and settings (part 3 §2.5–2.9). One module per concern beside this file. */
 export function marketingApi({ backend, log }: ApiDeps): Pick<ApiImplementation, 'marketing' | 'configuracion'> {
@@ -131,17 +131,14 @@ export function marketingApi({ backend, log }: ApiDeps): Pick<ApiImplementation,
         const problem = problemaCambioContrasena(input);
         if (problem) throw new AppError('validation', problem);
         // Wrong current passwords count like failed logins: the same lockout stops guessing through here.
-        const email = s.operator.email;
-        const lock = await backend.auth.getLoginLock(email);
-        if (isLocked(lock, now())) throw new AppError('locked', es.login.bloqueado(minutesLeft(lock, now())));
-        const changed = await backend.auth.changePassword(s.token, input.actual, input.nueva);
-        if (!changed) {
-          const next = afterFailure(lock, now());
-          await backend.auth.recordLoginFailure(email, next);
-          if (isLocked(next, now())) throw new AppError('locked', es.login.bloqueado(minutesLeft(next, now())));
+        // Counted before the check, like a login, so parallel guesses cannot outrun the lock.
+        const outcome = await countedAttempt(backend, s.operator.email, async () =>
+          (await backend.auth.changePassword(s.token, input.actual, input.nueva)) ? true : null,
+        );
+        if (!outcome.ok) {
+          if (outcome.locked) throw lockedError(outcome.locked, now());
           throw new AppError('validation', es.configuracion.actualIncorrecta);
         }
-        if (lock.failedCount > 0) await backend.auth.clearLoginFailures(email);
         return null;
       },
     },
