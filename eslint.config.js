@@ -2,8 +2,10 @@
 /**
  * Lint, flat config. Besides the recommended rules, it enforces the process boundaries of
  * ARCHITECTURE.md ("Rules of the house") with no-restricted-imports per folder:
- * - src/shared: platform-free — no Electron, no Node built-ins, no react-dom;
- * - src/renderer: no Electron, no Node built-ins;
+ * - src/shared: platform-free — no Electron, no Node built-ins, no react-dom, no server-side package (pg,
+ *   @napi-rs/keyring, @electric-sql/pglite, electron-store), no relative import of src/main or src/renderer;
+ * - src/renderer: no Electron, no Node built-ins, no server-side package, no relative import of src/main
+ *   (it reaches the main process only through the contract: src/renderer/api/client.ts);
  * - src/main: only index.ts, ipc.ts, window/create-window.ts and settings/electron-settings.ts import
  *   'electron'; only settings/electron-settings.ts imports 'electron-store' (everything else runs under
  *   plain Node and is unit-tested without Electron);
@@ -27,6 +29,28 @@ const node = {
   paths: nodeBuiltins.map((name) => ({ name, message: 'Este código no corre en Node: sin módulos integrados de Node.' })),
   patterns: [{ group: ['node:*'], message: 'Este código no corre en Node: sin módulos integrados de Node.' }],
 };
+/** Packages that only the main process loads (native code, sockets, files); the ports in src/shared/ports hide them. */
+const serverPackages = {
+  paths: ['pg', '@napi-rs/keyring', '@electric-sql/pglite'].map((name) => ({
+    name,
+    message: `${name} solo se usa en src/main: este código llega a él por los puertos de src/shared/ports.`,
+  })),
+  patterns: [
+    {
+      group: ['pg/*', '@napi-rs/keyring/*', '@electric-sql/pglite/*'],
+      message: 'Paquete del proceso principal: este código llega a él por los puertos de src/shared/ports.',
+    },
+  ],
+};
+/**
+ * Relative imports that climb into a sibling process folder, at any depth ('../main', '../../main/host',
+ * './../../main/x'). A segment is matched whole: '../../shared/domain/x' is not 'main'.
+ */
+function relativeInto(folder, message) {
+  return { patterns: [{ regex: `^(\\./)?(\\.\\./)+${folder}(/|$)`, message }] };
+}
+const mainFolder = relativeInto('main', 'src/main es el proceso principal: este código no lo importa (usa el contrato y los puertos).');
+const rendererFolder = relativeInto('renderer', 'src/shared no importa src/renderer.');
 const reactDom = {
   paths: [{ name: 'react-dom', message: 'src/shared no depende del DOM.' }],
   patterns: [{ group: ['react-dom/*'], message: 'src/shared no depende del DOM.' }],
@@ -84,7 +108,7 @@ export default tseslint.config(
   // Process boundaries.
   {
     files: ['src/shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(electron, electronStore, node, reactDom) },
+    rules: { 'no-restricted-imports': restrict(electron, electronStore, node, reactDom, serverPackages, mainFolder, rendererFolder) },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
@@ -93,7 +117,7 @@ export default tseslint.config(
       ...reactHooks.configs.flat['recommended-latest'].rules,
       // A warning, not an error: loading data from an effect (`void refresh()`) trips it as a false positive.
       'react-hooks/set-state-in-effect': 'warn',
-      'no-restricted-imports': restrict(electron, electronStore, node),
+      'no-restricted-imports': restrict(electron, electronStore, node, serverPackages, mainFolder),
     },
   },
   {

@@ -1,6 +1,7 @@
 /**
  * The process boundaries of ARCHITECTURE.md are enforced by eslint.config.js (no-restricted-imports per
- * folder). This runs ESLint's Node API on small sources "placed" in each folder and checks the verdicts.
+ * folder). This runs ESLint's Node API on small sources "placed" in each folder and checks the verdicts:
+ * each rule refuses a snippet and allows a legitimate one.
  */
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,15 @@ const cases = {
   events: "import { EventEmitter } from 'events';\nexport const x = EventEmitter;\n",
   reactDom: "import { createRoot } from 'react-dom/client';\nexport const x = createRoot;\n",
   zod: "import { z } from 'zod';\nexport const x = z;\n",
+  pg: "import pg from 'pg';\nexport const x = pg;\n",
+  pgType: "import type { Pool } from 'pg';\nexport type X = Pool;\n",
+  pgSub: "import Client from 'pg/lib/client';\nexport const x = Client;\n",
+  keyring: "import { Entry } from '@napi-rs/keyring';\nexport const x = Entry;\n",
+  pglite: "import { PGlite } from '@electric-sql/pglite';\nexport const x = PGlite;\n",
+  pgliteSub: "import { vector } from '@electric-sql/pglite/vector';\nexport const x = vector;\n",
+  reexportPg: "export { Pool } from 'pg';\n",
+  supabase: "import { createClient } from '@supabase/supabase-js';\nexport const x = createClient;\n",
+
   react: "import { useState } from 'react';\nexport const x = useState;\n",
 };
 
@@ -56,6 +66,79 @@ describe('src/renderer has no Electron nor Node', () => {
     const code = "import { useState } from 'react';\nexport function f(a: boolean) { if (a) { useState(0); } return null; }\n";
     const [result] = await eslint.lintText(code, { filePath: 'src/renderer/components/Ejemplo.tsx' });
     expect(result?.messages.some((m) => m.ruleId === 'react-hooks/rules-of-hooks')).toBe(true);
+  });
+});
+
+/** `import … from '<source>'`, for the relative-path cases. */
+function from(source: string): string {
+  return `import { y } from '${source}';\nexport const x = y;\n`;
+}
+
+describe('server-side packages stay in src/main', () => {
+  const refused = ['pg', 'pgType', 'pgSub', 'keyring', 'pglite', 'pgliteSub', 'reexportPg'] as const;
+  it.each(refused)('src/shared refuses %s', async (name) => {
+    expect(await restricted('src/shared/api/llamadas/repository.ts', cases[name])).toHaveLength(1);
+  });
+  it.each(refused)('src/renderer refuses %s', async (name) => {
+    expect(await restricted('src/renderer/features/bots/EmpresasBotScreen.tsx', cases[name])).toHaveLength(1);
+  });
+  it.each(['pg', 'keyring', 'pglite', 'pgliteSub'] as const)('src/main may import %s', async (name) => {
+    expect(await restricted('src/main/backends/embedded/x.ts', cases[name])).toEqual([]);
+  });
+  it('a package whose name only starts like one of them is not refused', async () => {
+    expect(await restricted('src/shared/domain/ejemplo.ts', from('pg-format'))).toEqual([]);
+    expect(await restricted('src/shared/domain/ejemplo.ts', from('@electric-sql/pglite-tools'))).toEqual([]);
+  });
+  it('the hosted backend client is not among them', async () => {
+    expect(await restricted('src/shared/domain/ejemplo.ts', cases.supabase)).toEqual([]);
+  });
+});
+
+describe('no relative import of src/main from src/shared or src/renderer', () => {
+  it.each([
+    ['src/shared/errors.ts', '../main/host'],
+    ['src/shared/domain/ejemplo.ts', '../../main/host'],
+    ['src/shared/api/llamadas/ejemplo.ts', '../../../main/backends/embedded/pglite'],
+    ['src/shared/api/llamadas/ejemplo.ts', './../../../main/host'],
+    ['src/shared/domain/ejemplo.ts', '../../main'],
+    ['src/renderer/main.tsx', '../main/ipc'],
+    ['src/renderer/api/client.ts', '../../main/dispatch'],
+    ['src/renderer/features/llamadas/Pantalla.tsx', '../../../main/secrets/vault'],
+    ['src/renderer/components/conversaciones/Tabla.tsx', '../../../../main/serve'],
+  ])('%s refuses %s', async (file, source) => {
+    expect(await restricted(file, from(source))).toHaveLength(1);
+  });
+  it('a type-only import is refused too', async () => {
+    expect(await restricted('src/renderer/api/client.ts', "import type { Host } from '../../main/host';\nexport type X = Host;\n")).toHaveLength(1);
+  });
+  it.each([
+    ['src/renderer/app/auth.tsx', '../../shared/domain/operator'],
+    ['src/renderer/features/bots/EmpresasBotScreen.tsx', '../../../shared/domain/bots'],
+    ['src/shared/api/llamadas/ejemplo.ts', '../../domain/llamadas-reglas'],
+    ['src/renderer/components/Ejemplo.tsx', './mainMenu'],
+    ['src/shared/domain/ejemplo.ts', './main-rules'],
+  ])('%s may import %s', async (file, source) => {
+    expect(await restricted(file, from(source))).toEqual([]);
+  });
+  it('src/main may import src/shared', async () => {
+    expect(await restricted('src/main/backends/embedded/x.ts', from('../../../shared/domain/bots'))).toEqual([]);
+  });
+});
+
+describe('src/shared does not import src/renderer', () => {
+  it.each([
+    ['src/shared/errors.ts', '../renderer/api/client'],
+    ['src/shared/domain/ejemplo.ts', '../../renderer/lib/format'],
+    ['src/shared/api/bots/ejemplo.ts', '../../../renderer/components/toast'],
+  ])('%s refuses %s', async (file, source) => {
+    expect(await restricted(file, from(source))).toHaveLength(1);
+  });
+  it('src/renderer may import src/renderer and src/shared', async () => {
+    expect(await restricted('src/renderer/features/llamadas/Pantalla.tsx', from('../../lib/format'))).toEqual([]);
+    expect(await restricted('src/renderer/features/llamadas/Pantalla.tsx', from('../../../shared/contract/api'))).toEqual([]);
+  });
+  it('src/shared may import its own modules by climbing', async () => {
+    expect(await restricted('src/shared/api/bots/ejemplo.ts', from('../../contract/areas/bots'))).toEqual([]);
   });
 });
 
