@@ -173,7 +173,8 @@ test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, 
   await expect(modal.getByLabel('Tabla Supabase')).toHaveValue('renombre_x_sas_registro_bot_wordpress');
   await modal.getByRole('button', { name: 'Cancelar' }).click();
   await expect(fila).toContainText('renombre_x_registro_bot_wordpress');
-  // …and confirming changes it.
+  // …and confirming changes it (once the rename's toast has gone, so the next one is this change's).
+  await expect(page.getByText('Empresa actualizada exitosamente')).toHaveCount(0);
   await fila.getByRole('button', { name: 'Editar Renombre X SAS' }).click();
   await modal.getByLabel('Tabla Supabase').fill('renombre_x_sas_registro_bot_wordpress');
   await modal.getByRole('button', { name: 'Actualizar' }).click();
