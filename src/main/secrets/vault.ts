@@ -24,7 +24,7 @@ export interface KeytarLike {
 
 const defaultKeytar: KeytarLike = keyringKeytar;
 
-/** Account names are identifiers we choose ("hosted.session", "supabase.anonKey"), never user input. */
+/** Account names are identifiers we choose ("supabase-anon-key", "webhook:<name>"…), never user input. */
 function checkAccount(account: string): void {
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (typeof account !== 'string' || account.length === 0 || account.length > 256 || /[\u0000-\u001f]/.test(account)) {
@@ -117,7 +117,8 @@ export function createVault(service: string = DEFAULT_SECRETS_SERVICE, keytarImp
 
 /**
  * Proves the keychain works now (write, read back, delete a probe entry) or throws the 'unavailable'
- * AppError. Called at start-up so the operator learns at once that the keychain is missing or locked.
+ * AppError. The vault runs it before its first operation, so a missing or locked keychain is reported as such,
+ * never as "no secret stored".
  */
 export async function assertKeychainAvailable(
   service: string = DEFAULT_SECRETS_SERVICE,

@@ -11,8 +11,6 @@ import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/domain/lockou
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 
-/** A desktop session lasts a working day (the same on both backends, see ports/auth.ts). */
-export const SESSION_HOURS = OPERATOR_SESSION_HOURS;
 /** bcrypt cost: 10 is Supabase's own default. */
 const BCRYPT_COST = 10;
 
@@ -37,7 +35,7 @@ const OPERATOR_COLUMNS = `u.id, u.email, p.nombre, p.es_admin, u.created_at`;
 export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Date()): AuthPort {
   async function openSession(runner: SqlQueryable, operator: Operator): Promise<AuthSession> {
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now().getTime() + SESSION_HOURS * 3_600_000).toISOString();
+    const expiresAt = new Date(now().getTime() + OPERATOR_SESSION_HOURS * 3_600_000).toISOString();
     await runner.query('insert into auth.sessions (user_id, token_hash, expires_at) values ($1, $2, $3)', [
       operator.id,
       hashToken(token),

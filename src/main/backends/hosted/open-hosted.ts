@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Backend } from '../../../shared/ports';
-import type { AuthPort, AuthSession, LoginLock } from '../../../shared/ports/auth';
+import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock } from '../../../shared/ports/auth';
 import type { SecretsPort } from '../../../shared/ports/secrets';
 import type { StoragePort } from '../../../shared/ports/storage';
 import type { FunctionsPort } from '../../../shared/ports/functions';
@@ -16,7 +16,6 @@ import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { keychainStorage } from './keychain-storage';
-import { SESSION_HOURS } from '../embedded/embedded-auth';
 
 export interface HostedConfig {
   url: string;
@@ -107,7 +106,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         createdAt: data.user.created_at,
       };
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now().getTime() + SESSION_HOURS * 3_600_000).toISOString();
+      const expiresAt = new Date(now().getTime() + OPERATOR_SESSION_HOURS * 3_600_000).toISOString();
       sessions.set(hash(token), { client, operator, expiresAt, storagePrefix });
       return { token, operator, expiresAt };
     },
