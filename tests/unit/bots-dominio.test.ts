@@ -5,7 +5,6 @@ import {
   normalizarNombreTabla,
   sqlCrearTablaMensajes,
   sugerirNombreTabla,
-  tablaCreablePorFuncion,
   validarNombreTabla,
 } from '../../src/shared/domain/bot-tablas';
 import { empresaDesdeFila, idCorto, nombreFlujo, webhookAgente } from '../../src/shared/domain/bots';
@@ -53,10 +52,7 @@ describe('nombre de la tabla (§5)', () => {
     expect(validarNombreTabla('1tabla')).toBe(MENSAJES_TABLA.empiezaConLetra);
     expect(validarNombreTabla('a'.repeat(64))).toBe(MENSAJES_TABLA.demasiadoLarga);
   });
-  it('sabe qué acepta create_message_table y escribe el SQL manual citado', () => {
-    expect(tablaCreablePorFuncion('x_registro_whatsapp')).toBe(true);
-    expect(tablaCreablePorFuncion('tabla_manual')).toBe(false);
-    expect(tablaCreablePorFuncion('_registro_whatsapp')).toBe(false);
+  it('escribe el SQL manual citado', () => {
     expect(sqlCrearTablaMensajes('Mi_Tabla')).toContain('CREATE TABLE IF NOT EXISTS public."mi_tabla" (');
     expect(sqlCrearTablaMensajes('a')).toContain('message JSONB NOT NULL');
   });

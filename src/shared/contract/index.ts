@@ -49,13 +49,6 @@ export type ApiClient = {
   };
 };
 
-/** Every "area.operation" name, e.g. for IPC channel names and HTTP paths. */
-export function operationNames(): Array<{ area: Area; name: string }> {
-  return (Object.keys(contract) as Area[]).flatMap((area) =>
-    Object.keys(contract[area]).map((name) => ({ area, name })),
-  );
-}
-
 export function getOperation(area: string, name: string) {
   if (!Object.hasOwn(contract, area)) return undefined;
   const group = contract[area as Area] as Record<string, { input: z.ZodType; public?: boolean }>;

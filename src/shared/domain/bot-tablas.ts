@@ -61,12 +61,6 @@ export function validarNombreTabla(tabla: string): string | null {
   return null;
 }
 
-/** True when create_message_table accepts the name (valid and ending in one of the four suffixes). */
-export function tablaCreablePorFuncion(tabla: string): boolean {
-  const t = normalizarNombreTabla(tabla);
-  return validarNombreTabla(t) === null && t !== '' && Object.values(SUFIJOS_TABLA).some((s) => t.endsWith(s) && t.length > s.length);
-}
-
 /** The table as §7 describes it, for the manual instructions when automatic creation fails. */
 export function sqlCrearTablaMensajes(tabla: string): string {
   const t = normalizarNombreTabla(tabla);
@@ -122,14 +116,6 @@ export function nombreFlujo(canal: CanalBot, nombre: string): string {
 export function fallaTablaAborta(canal: CanalBot): boolean {
   return canal === 'duda' || canal === 'whatsapp';
 }
-
-/** Service type (tipo_servicio) of each channel. */
-export const TIPO_SERVICIO_DE_CANAL: Readonly<Record<CanalBot, 'bot_wordpress' | 'bot_shopify' | 'bot_duda' | 'whatsapp'>> = {
-  duda: 'bot_duda',
-  shopify: 'bot_shopify',
-  wordpress: 'bot_wordpress',
-  whatsapp: 'whatsapp',
-};
 
 /** The channel of a service type, or null for calls and other services. */
 export function canalDeTipoServicio(tipo: string): CanalBot | null {

@@ -328,8 +328,3 @@ export function elegirCampana(guardada: string | null | undefined, campanas: Rea
   if (Number.isFinite(id) && campanas.some((c) => c.id === id)) return id;
   return campanas[0]!.id;
 }
-
-/** Phone for search: without spaces and the leading '+'. */
-export function telefonoSinMas(value: string): string {
-  return value.replace(/\s+/g, '').replace(/^\+/, '');
-}

@@ -5,11 +5,7 @@ import { ZONA_HORARIA, formatFechaHora } from './dates';
 export const PERIODOS_DIAS = [7, 30, 90, 180, 365] as const;
 export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
 export const PERIODO_POR_DEFECTO: PeriodoDias = 30;
-export const MESES_TENDENCIA = 6;
 export const TOP_PROYECTOS = 10;
-/** A project 'en_proceso' for more than this many days raises an alert. */
-export const DIAS_PROYECTO_LARGO = 30;
-export const ALTURA_BARRA = { min: 20, max: 200 } as const;
 
 export interface FilaProyectoMetricas {
   id: string;
@@ -126,10 +122,4 @@ export function reporteCsv(filas: readonly FilaProyectoMetricas[], etiquetaEstad
 
 export function nombreArchivoReporte(ahora: Date): string {
   return t.archivo(fechaBogota(ahora));
-}
-
-/** Bar height between 20 and 200 px, proportional to the largest value (§9). */
-export function alturaBarra(valor: number, maximo: number): number {
-  if (maximo <= 0) return ALTURA_BARRA.min;
-  return Math.round(ALTURA_BARRA.min + (ALTURA_BARRA.max - ALTURA_BARRA.min) * (valor / maximo));
 }

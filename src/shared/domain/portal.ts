@@ -11,8 +11,7 @@ export const EMPRESA_SESION_KEY = 'empresa_sesion';
 export const EMPRESA_TOKEN_KEY = 'empresa_token';
 /** Company session lifetime (§6, §9): 24 hours. */
 export const PORTAL_SESION_MS = 24 * 60 * 60 * 1000;
-/** Failed logins in a row that lock a company's portal login, and for how long (enforced in SQL). */
-export const PORTAL_MAX_FALLOS = 5;
+/** Minutes a company's portal login stays locked after too many failed logins (enforced in SQL). */
 export const PORTAL_BLOQUEO_MIN = 5;
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -164,20 +164,6 @@ export function empresaAReutilizar(
   };
 }
 
-/**
- * §8: deleting an instance deactivates its bot company only when no OTHER instance of the same type uses
- * that company. Calls campaigns are never deleted or deactivated. (The database applies the same rule with
- * empresa_bot_sin_otro_uso, for eliminar_servicio_instancia, eliminar_proyecto and the delete dialog.)
- */
-export function debeDesactivarEmpresa(
-  instancia: Pick<InstanciaServicio, 'id' | 'tipo_servicio' | 'configuracion'>,
-  todas: readonly Pick<InstanciaServicio, 'id' | 'tipo_servicio' | 'configuracion'>[],
-): boolean {
-  const uuid = instancia.configuracion?.empresa_uuid;
-  if (!canalDeTipoServicio(instancia.tipo_servicio) || !uuid) return false;
-  return !todas.some((o) => o.id !== instancia.id && o.tipo_servicio === instancia.tipo_servicio && o.configuracion?.empresa_uuid === uuid);
-}
-
 /** The minute cap a new calls campaign gets (§7, §9). */
 export const MINUTOS_TOPE_CAMPANA = 100;
 

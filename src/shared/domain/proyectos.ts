@@ -12,8 +12,6 @@ export const ESTADOS_FORMULARIO = ['activo', 'inactivo', 'en_proceso', 'completa
 export const ESTADOS_SERVICIO = ['activo', 'inactivo', 'en_proceso', 'completado', 'mantenimiento', 'error'] as const;
 export type EstadoServicio = (typeof ESTADOS_SERVICIO)[number];
 
-export const TIPOS_SERVICIO = ['bot_wordpress', 'bot_shopify', 'bot_duda', 'whatsapp', 'llamadas'] as const;
-
 /** An unknown value displays as Inactivo (§4). */
 export function estadoProyectoConocido(estado: string | null | undefined): EstadoProyecto {
   return (ESTADOS_PROYECTO as readonly string[]).includes(estado ?? '') ? (estado as EstadoProyecto) : 'inactivo';
@@ -76,9 +74,6 @@ export function progresoEstimado(estado: string, estadosServicios: readonly stri
   // PostgreSQL round() rounds half away from zero; Math.round rounds half up: equal for non-negative values.
   return Math.round(suma / estadosServicios.length);
 }
-
-/** A review milestone falls 7 days after the creation of an in-process service (§9). */
-export const DIAS_HITO_REVISION = 7;
 
 /** Instances of a project grouped by type, for the table (§2). */
 export function agruparPorTipo<T extends { tipo_servicio: string }>(instancias: readonly T[]): Array<{ tipo: string; instancias: T[] }> {
