@@ -14,5 +14,3 @@ const bridge = preloadApi();
  */
 export const api: ApiClient = createApiClient(bridge ? ipcTransport(bridge) : httpTransport(staticAwareFetch()));
 
-/** Which transport this renderer runs on (shown nowhere yet; handy for diagnostics and tests). */
-export const transportKind: 'ipc' | 'http' = bridge ? 'ipc' : 'http';

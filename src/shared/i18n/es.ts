@@ -12,8 +12,6 @@ import { portal } from './areas/portal';
 export const es = {
   app: {
     nombre: 'Consola de Automatización',
-    enConstruccion: 'En construcción',
-    enConstruccionDetalle: 'Esta sección estará disponible próximamente.',
     cargando: 'Cargando...',
     errorInesperado: 'Error inesperado. Intenta nuevamente.',
     sinConexionServidor: 'No se pudo conectar con el servidor de la aplicación.',
