@@ -41,7 +41,8 @@ export async function findClipped(page: Page): Promise<Clipped[]> {
       '.mantine-Badge-root, button, a[href], [role="button"], [role="menuitem"], input[type="checkbox"], .mantine-Switch-root',
     );
     for (const el of targets) {
-      if (seen.has(el) || !visible(el)) continue;
+      // Toasts slide in from beyond the edge and leave by themselves after a few seconds: not a layout.
+      if (seen.has(el) || !visible(el) || el.closest('.mantine-Notifications-root')) continue;
       seen.add(el);
       // Elements inside a closed or scrolled-away virtual area are not on screen by design: only horizontal
       // clipping counts (vertical scrolling is how long pages and tables are read).
