@@ -1,4 +1,4 @@
-import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, darken, getPrimaryShade, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { es } from '../../shared/i18n/es';
 import type { AccentColor } from '../../shared/domain/preferencias';
 
@@ -81,7 +81,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (!Array.isArray(shades) || shades.length < 10) continue;
     const blanco = theme.white;
-    const relleno = shades[name === 'yellow' ? 6 : 8]!;
+    const relleno = shades[getPrimaryShade(theme, 'light')]!; // what Mantine fills with in light mode
     light[`--mantine-color-${name}-light-color`] = legible(shades[9]!, shades[1]!);
     const texto = legible(shades[8]!, blanco);
     light[`--mantine-color-${name}-text`] = texto;
