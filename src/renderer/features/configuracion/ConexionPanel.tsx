@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, PasswordInput, Radio, Select, Stack
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconCheck, IconDatabase, IconKey, IconPlugConnected, IconWebhook, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { WEBHOOK_NAMES, type WebhookAuthKind, type WebhookInfo } from '../../../shared/domain/webhooks';
 import { AppError } from '../../../shared/errors';
@@ -15,6 +15,23 @@ const c = es.configuracion;
 const messageOf = (error: unknown) => (AppError.is(error) && error.message ? error.message : es.app.errorInesperado);
 
 /** Configuración → Conexión: the data backend and the automation webhooks. Secrets never come back. */
+/** The header every card of this panel has: icon, title and what the card is for. */
+function EncabezadoTarjeta({ icono, titulo, detalle }: { icono: ReactNode; titulo: string; detalle: string }) {
+  return (
+    <>
+      <Group gap="sm" mb="xs">
+        <ThemeIcon variant="light" radius="md" size={34}>
+          {icono}
+        </ThemeIcon>
+        <Title order={4}>{titulo}</Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {detalle}
+      </Text>
+    </>
+  );
+}
+
 export function ConexionPanel() {
   return (
     <Stack gap="lg">
@@ -39,15 +56,7 @@ function ServidorWebCard() {
   });
   return (
     <Paper withBorder p="lg" shadow="xs">
-      <Group gap="sm" mb="xs">
-        <ThemeIcon variant="light" radius="md" size={34}>
-          <IconWorldWww size={18} />
-        </ThemeIcon>
-        <Title order={4}>{c.servidorWeb}</Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {c.servidorWebDetalle}
-      </Text>
+      <EncabezadoTarjeta icono={<IconWorldWww size={18} />} titulo={c.servidorWeb} detalle={c.servidorWebDetalle} />
       {info.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {messageOf(info.error)}
@@ -119,15 +128,7 @@ function BackendForm({ initial }: { initial: { backend: 'embedded' | 'hosted'; s
 
   return (
     <Paper withBorder p="lg" shadow="xs">
-      <Group gap="sm" mb="xs">
-        <ThemeIcon variant="light" radius="md" size={34}>
-          <IconDatabase size={18} />
-        </ThemeIcon>
-        <Title order={4}>{c.baseDatos}</Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {c.baseDatosDetalle}
-      </Text>
+      <EncabezadoTarjeta icono={<IconDatabase size={18} />} titulo={c.baseDatos} detalle={c.baseDatosDetalle} />
       <Stack gap="md">
         <Radio.Group value={choice} onChange={(v) => setChoice(v as 'embedded' | 'hosted')} aria-label={c.baseDatos}>
           <Stack gap="xs">
@@ -190,15 +191,7 @@ function WebhooksCard() {
   const list = useQuery({ queryKey: ['conexion', 'webhooks'], queryFn: () => api.conexion.webhooks({}) });
   return (
     <Paper withBorder p="lg" shadow="xs">
-      <Group gap="sm" mb="xs">
-        <ThemeIcon variant="light" radius="md" size={34}>
-          <IconWebhook size={18} />
-        </ThemeIcon>
-        <Title order={4}>{c.automatizaciones}</Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {c.automatizacionesDetalle}
-      </Text>
+      <EncabezadoTarjeta icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle} />
       {list.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {messageOf(list.error)}
