@@ -2,6 +2,7 @@ import type { ApiClient } from '../../shared/contract';
 import { createApiClient } from './create-client';
 import { httpTransport, ipcTransport, preloadApi } from './transports';
 import { staticAwareFetch } from './direct-static';
+import { crearConsultas } from './queries';
 
 export { isEnvelope, unwrapEnvelope, createApiClient } from './create-client';
 export type { Transport } from './create-client';
@@ -14,3 +15,7 @@ const bridge = preloadApi();
  */
 export const api: ApiClient = createApiClient(bridge ? ipcTransport(bridge) : httpTransport(staticAwareFetch()));
 
+
+/** Query options for every read of the contract (see ./queries.ts). */
+export const consultas = crearConsultas(api);
+export { clave } from './queries';

@@ -4,8 +4,8 @@
  * Each area builds its own part (./<area>/index.ts); this file only puts them together.
  */
 import type { Backend } from '../ports';
-import type { Area, Contract, OperationName, OutputOf, ParsedInputOf } from '../contract';
-import type { CallContext } from './context';
+import type { ApiDeps, ApiImplementation } from './types';
+import { withSessions } from './session';
 import { authOperations } from './auth/operations';
 import { shellOperations } from './shell/operations';
 import { jobsOperations } from './jobs/operations';
@@ -17,22 +17,11 @@ import { botsApi } from './bots';
 import { marketingApi } from './marketing';
 import { portalApi } from './portal';
 
-export type ApiImplementation = {
-  [A in Area]: {
-    [O in OperationName<A>]: (input: ParsedInputOf<Contract[A][O]>, ctx: CallContext) => Promise<OutputOf<Contract[A][O]>>;
-  };
-};
-
-/** What every area's implementation receives. */
-export interface ApiDeps {
-  backend: Backend;
-  jobs: JobRegistry;
-  log: (message: string, error?: unknown) => void;
-}
+export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
 
 export function createApi(backend: Backend, log: (message: string, error?: unknown) => void = () => {}): ApiImplementation & { jobsRegistry: JobRegistry } {
   const deps: ApiDeps = { backend, jobs: new JobRegistry(backend.now), log };
-  return {
+  const areas = {
     auth: authOperations(backend),
     shell: shellOperations(backend, log),
     jobs: jobsOperations(backend, deps.jobs),
@@ -42,6 +31,6 @@ export function createApi(backend: Backend, log: (message: string, error?: unkno
     ...botsApi(deps),
     ...marketingApi(deps),
     ...portalApi(deps),
-    jobsRegistry: deps.jobs,
   };
+  return { ...withSessions(backend, areas), jobsRegistry: deps.jobs };
 }

@@ -1,6 +1,8 @@
 import type { Backend } from '../ports';
 import type { AuthSession } from '../ports/auth';
+import { contract, type Area } from '../contract';
 import type { CallContext } from './context';
+import type { ApiImplementation, AreaImplementations, SignedIn } from './types';
 import { AppError } from '../errors';
 import { es } from '../i18n/es';
 
@@ -13,4 +15,36 @@ export async function requireSession(backend: Backend, ctx: CallContext): Promis
     throw new AppError('unauthenticated', token ? es.login.sesionExpirada : es.login.noAutenticado);
   }
   return session;
+}
+
+/** The SignedIn context of a call: its session and the data port acting as that operator. */
+export async function signedIn(backend: Backend, ctx: CallContext): Promise<SignedIn> {
+  const session = await requireSession(backend, ctx);
+  return {
+    getToken: () => ctx.getToken(),
+    setToken: (token) => ctx.setToken(token),
+    ...(ctx.clientAddress ? { clientAddress: ctx.clientAddress } : {}),
+    session,
+    data: backend.dataFor(session),
+  };
+}
+
+/**
+ * The contract's `public` flag made real, in one place: every operation not declared public gets the
+ * caller's session resolved (or an 'unauthenticated' error) before its implementation runs. Public ones
+ * (login, first run, the portal with its own token) get the call context as the transport built it.
+ */
+export function withSessions(backend: Backend, areas: AreaImplementations): ApiImplementation {
+  const api: Record<string, Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>> = {};
+  for (const area of Object.keys(contract) as Area[]) {
+    const defs = contract[area] as Record<string, { public?: boolean }>;
+    const impls = areas[area] as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;
+    api[area] = {};
+    for (const name of Object.keys(defs)) {
+      const impl = impls[name];
+      if (!impl) throw new Error(`Falta la implementación de ${area}.${name}`);
+      api[area][name] = defs[name]!.public ? impl : async (input, ctx) => impl(input, await signedIn(backend, ctx));
+    }
+  }
+  return api as ApiImplementation;
 }

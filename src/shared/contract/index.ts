@@ -11,7 +11,7 @@ import { marketing, configuracion } from './areas/marketing';
 import { portal } from './areas/portal';
 
 export { op } from './define';
-export type { OperationDef, InputOf, OutputOf, ParsedInputOf } from './define';
+export type { OperationDef, PublicOperationDef, InputOf, OutputOf, ParsedInputOf, IsPublic } from './define';
 
 export type { AuthState } from './areas/auth';
 

@@ -7,7 +7,7 @@
  * Every step is saved as soon as it is done, so a failure keeps the instance with its incomplete
  * configuration ('incompleto' + the §8 message) and 'Completar aprovisionamiento' continues where it stopped.
  */
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import type { DataPort, WebhooksPort } from '../../ports';
 import type { JobContext } from '../jobs/registry';
 import { AppError } from '../../errors';

@@ -3,7 +3,7 @@
  * database trigger hashes any plain value written); the plain one is answered once, right after it is set or
  * reset, and never read back.
  */
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { empresas as t } from '../../i18n/areas/gestion';

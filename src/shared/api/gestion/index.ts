@@ -1,4 +1,4 @@
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import { proyectosApi } from './proyectos';
 import { serviciosApi } from './servicios';
 import { empresasApi } from './empresas';

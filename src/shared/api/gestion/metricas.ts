@@ -1,5 +1,5 @@
 /** Dashboard de Métricas (part 2 §2, §9): computed in SQL; snapshot upsert; CSV report. */
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import type { DataPort } from '../../ports';
 import { metricas as t } from '../../i18n/areas/gestion';
 import { nombreArchivoReporte, rangoPeriodo, reporteCsv, type DashboardMetricas } from '../../domain/metricas';

@@ -1,5 +1,5 @@
 /** Gestión de Planes (part 2 §2, §5, §8), with the real count of associated companies. */
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { planes as t } from '../../i18n/areas/gestion';

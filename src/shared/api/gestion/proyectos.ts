@@ -1,5 +1,5 @@
 /** Gestión de Proyectos: list, create/edit, delete, details report (part 2 §2, §3, §4, §8). */
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import { AppError } from '../../errors';
 import { proyectos as t } from '../../i18n/areas/gestion';
 import type { ReporteProyecto } from '../../domain/proyectos';

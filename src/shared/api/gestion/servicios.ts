@@ -1,5 +1,5 @@
 /** Administración de Servicios: the catalogue (part 2 §2, §3, §5, §8). */
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import { AppError } from '../../errors';
 import { servicios as t } from '../../i18n/areas/gestion';
 import { parsearConfiguracion, type ServicioDisponible } from '../../domain/servicios';

@@ -8,7 +8,7 @@
  * confirmación', not a failure: the platform may have received the request. Retrying such an attempt —
  * 'Reintentar fallidas', or calling the client again within VENTANA_REINTENTO_MS — sends the same key.
  */
-import type { ApiDeps } from '../index';
+import type { ApiDeps } from '../types';
 import type { AuthSession } from '../../ports';
 import type { CallContext } from '../context';
 import type { JobState } from '../../domain/jobs';

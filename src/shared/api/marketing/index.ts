@@ -1,4 +1,4 @@
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import type { CallContext } from '../context';
 import { requireSession } from '../session';
 import { AppError } from '../../errors';

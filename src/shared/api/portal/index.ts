@@ -1,4 +1,4 @@
-import type { ApiDeps, ApiImplementation } from '../index';
+import type { ApiDeps, ApiImplementation } from '../types';
 import type { Backend, DataPort } from '../../ports';
 import type { CallContext } from '../context';
 import { AppError } from '../../errors';

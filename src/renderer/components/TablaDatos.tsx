@@ -1,0 +1,97 @@
+import { Paper, Table, type TableTrProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CuerpoTabla } from './CuerpoTabla';
+import { TdAcciones, TdEstado, TdTexto, ThAcciones } from './TablaColumnas';
+
+/**
+ * One column of a data table. The kind decides how it behaves at the window's width (TablaColumnas.tsx):
+ * - 'texto': one line cut with an ellipsis at `anchoMaximo`, whole in its tooltip (`celda` answers the text);
+ * - 'estado': as wide as its badge, never wrapped;
+ * - 'acciones': as narrow as its buttons and pinned to the right edge, so no action goes off-screen;
+ * - 'normal' (default): the cell as `celda` draws it.
+ */
+export type Columna<T> =
+  | { titulo: ReactNode; tipo: 'texto'; celda: (fila: T) => string; anchoMaximo?: number }
+  | { titulo: ReactNode; tipo?: 'normal' | 'estado' | 'acciones'; celda: (fila: T) => ReactNode; ta?: 'left' | 'center' | 'right'; miw?: number; maw?: number };
+
+/**
+ * The data table of the management screens: a bordered paper, a horizontal scroll area below `anchoMinimo`,
+ * the header from the column titles, and the loading and empty rows (CuerpoTabla). Rows may carry their own
+ * attributes (`propsFila`: test ids, the inactive tint).
+ */
+export function TablaDatos<T>({
+  etiqueta,
+  filas,
+  claveFila,
+  columnas,
+  cargando,
+  textoCargando,
+  iconoVacio,
+  textoVacio,
+  anchoMinimo = 800,
+  propsFila,
+}: {
+  etiqueta: string;
+  filas: readonly T[];
+  claveFila: (fila: T) => string | number;
+  columnas: ReadonlyArray<Columna<T>>;
+  cargando: boolean;
+  textoCargando?: string;
+  iconoVacio: ReactNode;
+  textoVacio: string;
+  anchoMinimo?: number;
+  propsFila?: (fila: T) => TableTrProps & Record<`data-${string}`, string | undefined>;
+}) {
+  return (
+    <Paper withBorder radius="lg" shadow="xs">
+      <Table.ScrollContainer minWidth={anchoMinimo}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={etiqueta}>
+          <Table.Thead>
+            <Table.Tr>
+              {columnas.map((c, i) =>
+                c.tipo === 'acciones' ? (
+                  <ThAcciones key={i}>{c.titulo}</ThAcciones>
+                ) : (
+                  <Table.Th key={i} ta={c.tipo !== 'texto' ? c.ta : undefined}>
+                    {c.titulo}
+                  </Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <CuerpoTabla
+            columnas={columnas.length}
+            cargando={cargando}
+            {...(textoCargando ? { textoCargando } : {})}
+            vacio={filas.length === 0}
+            iconoVacio={iconoVacio}
+            textoVacio={textoVacio}
+          >
+            {filas.map((fila) => (
+              <Table.Tr key={claveFila(fila)} {...propsFila?.(fila)}>
+                {columnas.map((c, i) => celda(c, fila, i))}
+              </Table.Tr>
+            ))}
+          </CuerpoTabla>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function celda<T>(c: Columna<T>, fila: T, i: number): ReactNode {
+  switch (c.tipo) {
+    case 'texto':
+      return <TdTexto key={i} texto={c.celda(fila)} {...(c.anchoMaximo ? { maxWidth: c.anchoMaximo } : {})} />;
+    case 'estado':
+      return <TdEstado key={i}>{c.celda(fila)}</TdEstado>;
+    case 'acciones':
+      return <TdAcciones key={i}>{c.celda(fila)}</TdAcciones>;
+    default:
+      return (
+        <Table.Td key={i} ta={c.ta} miw={c.miw} maw={c.maw}>
+          {c.celda(fila)}
+        </Table.Td>
+      );
+  }
+}
