@@ -25,7 +25,9 @@ export function useJob<S extends JobState>(consulta: Consulta<S> | null, opcione
   const estado = consulta ? query.data : undefined;
   const avisado = useRef<string | null>(null);
   const alTerminarActual = useRef(alTerminar);
-  alTerminarActual.current = alTerminar;
+  useEffect(() => {
+    alTerminarActual.current = alTerminar;
+  }, [alTerminar]);
   useEffect(() => {
     if (!estado || estado.status === 'running' || avisado.current === estado.id) return;
     avisado.current = estado.id;
