@@ -35,7 +35,7 @@ import {
 } from '../../domain/provision';
 import { idInstancia, type EmpresaWhatsappOpcion, type ResultadoAprovisionamiento } from '../../domain/proyectos';
 import { categoriaDeTipo } from '../../domain/servicios';
-import { conMensaje, hexAleatorio, num, sesion } from './comun';
+import { conMensaje, hexAleatorio, num, sesion } from '../comun';
 import { leerProyecto, normalizarInstancia } from './repositorio';
 
 type Ops = Pick<ApiImplementation['proyectos'], 'empresasWhatsapp' | 'aplicarServicios' | 'reintentarAprovisionamiento' | 'eliminarServicio'>;

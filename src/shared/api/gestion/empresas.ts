@@ -8,7 +8,7 @@ import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { empresas as t } from '../../i18n/areas/gestion';
 import { generarContrasenaPortal, type CredencialesPortal, type Empresa, type FuenteAleatoria } from '../../domain/empresas';
-import { conMensaje, sesion, textoONull } from './comun';
+import { conMensaje, sesion, textoONull } from '../comun';
 import { leerDependencias } from './repositorio';
 
 function normalizar(r: Record<string, unknown>): Empresa {

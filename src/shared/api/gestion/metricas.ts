@@ -4,7 +4,7 @@ import type { DataPort } from '../../ports';
 import { metricas as t } from '../../i18n/areas/gestion';
 import { nombreArchivoReporte, rangoPeriodo, reporteCsv, type DashboardMetricas } from '../../domain/metricas';
 import { etiquetaEstadoProyecto } from '../../domain/proyectos';
-import { conMensaje, num, sesion } from './comun';
+import { conMensaje, num, sesion } from '../comun';
 
 type Periodo = { dias: number } | { desde: string; hasta: string };
 

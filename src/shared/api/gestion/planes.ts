@@ -4,7 +4,7 @@ import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { planes as t } from '../../i18n/areas/gestion';
 import type { EmpresaDePlan, Plan } from '../../domain/planes';
-import { conMensaje, num, sesion } from './comun';
+import { conMensaje, num, sesion } from '../comun';
 import { leerDependencias } from './repositorio';
 
 function normalizar(r: Record<string, unknown>): Plan {

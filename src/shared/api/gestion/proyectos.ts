@@ -3,7 +3,7 @@ import type { ApiDeps, ApiImplementation } from '../types';
 import { AppError } from '../../errors';
 import { proyectos as t } from '../../i18n/areas/gestion';
 import type { ReporteProyecto } from '../../domain/proyectos';
-import { conMensaje, num, sesion, textoONull } from './comun';
+import { conMensaje, num, sesion, textoONull } from '../comun';
 import { leerDependencias, leerProyecto, normalizarProyecto } from './repositorio';
 import { aprovisionamientoApi } from './aprovisionamiento';
 

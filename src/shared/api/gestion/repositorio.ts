@@ -5,7 +5,7 @@ import { proyectos as t } from '../../i18n/areas/gestion';
 import type { DependenciasEliminacion, EmpresaBotDependiente, ProyectoResumen } from '../../domain/proyectos';
 import type { CanalBot } from '../../domain/bot-tablas';
 import type { InstanciaServicio } from '../../domain/provision';
-import { numONull } from './comun';
+import { numONull } from '../comun';
 
 export function normalizarInstancia(r: Record<string, unknown>): InstanciaServicio {
   const cfg = r.configuracion;

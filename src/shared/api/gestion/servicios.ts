@@ -3,7 +3,7 @@ import type { ApiDeps, ApiImplementation } from '../types';
 import { AppError } from '../../errors';
 import { servicios as t } from '../../i18n/areas/gestion';
 import { parsearConfiguracion, type ServicioDisponible } from '../../domain/servicios';
-import { conMensaje, sesion } from './comun';
+import { conMensaje, sesion } from '../comun';
 
 function normalizar(r: Record<string, unknown>): ServicioDisponible {
   return {
