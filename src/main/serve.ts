@@ -21,7 +21,6 @@ import { es } from '../shared/i18n/es';
 import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
 import { PORTAL_SESION_MS } from '../shared/domain/portal';
 import { MIME, resolveStaticPath } from './static-files';
-import { PORTAL_COOKIE_CONTEXT } from '../shared/api/portal';
 import { clientAddressOf, createAttemptLimiter, createSlots, hostAllowed } from './http-guards';
 
 export const SESSION_COOKIE = 'consola_sesion';
@@ -312,8 +311,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
       tokenChanged = true;
     },
     ...(clientAddress ? { clientAddress } : {}),
-    // The portal's operations read this marker (src/shared/api/portal): their token is this cookie.
-    ...(portal ? { [PORTAL_COOKIE_CONTEXT]: true } : {}),
+    // The portal's operations keep their token in this cookie (src/shared/api/portal).
+    ...(portal ? { portalCookie: true } : {}),
   };
   const envelope = await options.dispatch(area, name, input, ctx);
   const headers: Record<string, string> = tokenChanged

@@ -12,7 +12,6 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { createSqlExecutor } from '../../src/shared/data/sql-executor';
 import { loadCatalog } from '../../src/shared/data/catalog';
 import { portal as t } from '../../src/shared/i18n/areas/portal';
-import { PORTAL_COOKIE_CONTEXT } from '../../src/shared/api/portal';
 import type { PortalCampana, PortalServicio, PortalSesion } from '../../src/shared/domain/portal';
 import type { PaginaSesiones, MensajeConversacion } from '../../src/shared/domain/mensajes';
 
@@ -285,7 +284,7 @@ describe.each(BACKENDS)('portal de empresas en %s', (_name, fresh) => {
       return (r as { error: { code: string; message: string } }).error;
     }
     /** What serve.ts hands the api for /api/portal/*: the portal's own HttpOnly cookie. */
-    const cookie = () => Object.assign(new Caller(), { [PORTAL_COOKIE_CONTEXT]: true });
+    const cookie = () => Object.assign(new Caller(), { portalCookie: true });
 
     it('HTTP: el token queda en la cookie del portal y no viaja en la respuesta; mensajes en español', async () => {
       const ctx = cookie();

@@ -8,13 +8,6 @@ import { portalOperaciones, type PortalRpc, type PortalTokenStore } from './oper
 export { portalOperaciones, type PortalRpc, type PortalTokenStore } from './operaciones';
 
 /**
- * Marks the CallContext the HTTP host builds for /api/portal/*: its token is the portal's own HttpOnly
- * cookie (never the operator's session). Any other context (a desktop window) keeps the operator's token,
- * which the portal must not touch: there the browser keeps the portal token and sends it in the input.
- */
-export const PORTAL_COOKIE_CONTEXT = 'portalCookie';
-
-/**
  * Portal functions run as anon: they decide on the portal token alone, never on an operator session. The
  * caller's address (where the transport knows it) goes along: the login counts failures per company and address.
  */
@@ -24,7 +17,8 @@ function portalData(backend: Backend, clientAddress: string | undefined): DataPo
 }
 
 function tokensDe(ctx: CallContext, input: { token?: string | undefined }): PortalTokenStore {
-  if ((ctx as unknown as Record<string, unknown>)[PORTAL_COOKIE_CONTEXT] === true) {
+  // Only the HTTP host's portal cookie may carry the token; a desktop window's token is the operator's own.
+  if (ctx.portalCookie === true) {
     return { get: () => ctx.getToken(), set: (token) => ctx.setToken(token), oculto: true };
   }
   let token = input.token ?? null;
