@@ -149,7 +149,7 @@ describe('src/main: electron only in the four Electron modules', () => {
       expect(await restricted(file, cases.electron)).toEqual([]);
     },
   );
-  it.each(['src/main/serve.ts', 'src/main/host-impl.ts', 'src/main/window/security.ts', 'src/main/secrets/vault.ts', 'src/main/backends/embedded/x.ts', 'src/main/settings/json-settings.ts'])(
+  it.each(['src/main/serve.ts', 'src/main/host.ts', 'src/main/window/security.ts', 'src/main/secrets/vault.ts', 'src/main/backends/embedded/x.ts', 'src/main/settings/json-settings.ts'])(
     '%s may not import electron',
     async (file) => {
       expect(await restricted(file, cases.electron)).toHaveLength(1);
