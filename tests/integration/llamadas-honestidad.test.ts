@@ -16,10 +16,10 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import type { Envelope } from '../../src/shared/contract/envelope';
-import type { Campana, Cliente, LoteEstado } from '../../src/shared/domain/llamadas-tipos';
+import type { Campana, Cliente, LoteEstado } from '../../src/shared/areas/llamadas/tipos';
 import type { JobState } from '../../src/shared/domain/jobs';
 import type { SearchResult } from '../../src/shared/domain/search';
-import { VENTANA_REINTENTO_MS } from '../../src/shared/domain/llamadas-reglas';
+import { VENTANA_REINTENTO_MS } from '../../src/shared/areas/llamadas/rules';
 
 const t = es.llamadas;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -18,10 +18,10 @@ import {
   parseTranscript,
   serieDias,
   tonoLlamada,
-} from '../../src/shared/domain/llamadas-reglas';
-import { analizarFilas, contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente, CSV_MAX_FILAS } from '../../src/shared/domain/csv-clientes';
+} from '../../src/shared/areas/llamadas/rules';
+import { analizarFilas, contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente, CSV_MAX_FILAS } from '../../src/shared/areas/llamadas/csv';
 import { parsearCsv } from '../../src/renderer/features/llamadas/csv';
-import { Compuerta, ejecutarLote } from '../../src/shared/api/llamadas/lote';
+import { Compuerta, ejecutarLote } from '../../src/shared/areas/llamadas/lote';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.llamadas;

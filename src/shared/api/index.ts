@@ -11,7 +11,7 @@ import { shellOperations } from './shell/operations';
 import { jobsOperations } from './jobs/operations';
 import { JobRegistry } from './jobs/registry';
 import { conexionOperations } from './conexion/operations';
-import { llamadasApi } from './llamadas';
+import { llamadasOperations } from '../areas/llamadas/operations';
 import { gestionApi } from './gestion';
 import { botsApi } from './bots';
 import { marketingApi } from './marketing';
@@ -26,7 +26,7 @@ export function createApi(backend: Backend, log: (message: string, error?: unkno
     shell: shellOperations(backend, log),
     jobs: jobsOperations(backend, deps.jobs),
     conexion: conexionOperations(backend),
-    ...llamadasApi(deps),
+    llamadas: llamadasOperations(deps),
     ...gestionApi(deps),
     ...botsApi(deps),
     ...marketingApi(deps),

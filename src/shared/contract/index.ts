@@ -4,7 +4,7 @@ import { auth } from './areas/auth';
 import { shell } from './areas/shell';
 import { jobs } from './areas/jobs';
 import { conexion } from './areas/conexion';
-import { llamadas } from './areas/llamadas';
+import { llamadas } from '../areas/llamadas/contract';
 import { proyectos, servicios, empresas, planes, metricas } from './areas/gestion';
 import { bots, mensajes, whatsappResumen } from './areas/bots';
 import { marketing, configuracion } from './areas/marketing';

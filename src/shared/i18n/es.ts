@@ -3,7 +3,7 @@
  * from here so a wording lives in one place. Functions build the texts with placeholders.
  */
 import { conexion, trabajos } from './areas/conexion';
-import { llamadas } from './areas/llamadas';
+import { llamadas } from '../areas/llamadas/texts';
 import { proyectos, servicios, empresas, planes, metricas } from './areas/gestion';
 import { bots, mensajes, whatsappResumen } from './areas/bots';
 import { marketing, configuracion } from './areas/marketing';

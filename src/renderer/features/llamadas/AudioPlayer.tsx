@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconHeadphones, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, IconRewindForward10 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import { formatTiempo } from '../../../shared/domain/llamadas-reglas';
+import { formatTiempo } from '../../../shared/areas/llamadas/rules';
 import { api } from '../../api/client';
 import { t } from './comun';
 

@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Progress, Stack, Table, 
 import { IconCheck, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Campana } from '../../../shared/domain/llamadas-tipos';
-import { porcentajeTope } from '../../../shared/domain/llamadas-reglas';
+import type { Campana } from '../../../shared/areas/llamadas/tipos';
+import { porcentajeTope } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api } from '../../api/client';

@@ -34,8 +34,8 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Cliente, ClienteFila, ConfiguracionLlamadas, EstadisticasCampana, Campana } from '../../../shared/domain/llamadas-tipos';
-import { PAGE_SIZE_CLIENTES, badgeCliente, formatCosto, porcentajeTope } from '../../../shared/domain/llamadas-reglas';
+import type { Cliente, ClienteFila, ConfiguracionLlamadas, EstadisticasCampana, Campana } from '../../../shared/areas/llamadas/tipos';
+import { PAGE_SIZE_CLIENTES, badgeCliente, formatCosto, porcentajeTope } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api } from '../../api/client';

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { ConfiguracionLlamadas } from '../../../shared/domain/llamadas-tipos';
-import { HORARIO_DEFECTO, MAX_SIMULTANEAS } from '../../../shared/domain/llamadas-reglas';
+import type { ConfiguracionLlamadas } from '../../../shared/areas/llamadas/tipos';
+import { HORARIO_DEFECTO, MAX_SIMULTANEAS } from '../../../shared/areas/llamadas/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api } from '../../api/client';
 import { mensajeDe, qk, t } from './comun';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, FileButton, Group, Loader, Modal, Paper, ScrollAr
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente, type AnalisisCsv } from '../../../shared/domain/csv-clientes';
+import { contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente, type AnalisisCsv } from '../../../shared/areas/llamadas/csv';
 import { notifyError } from '../../components/toast';
 import { api } from '../../api/client';
 import { mensajeDe, t } from './comun';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Campana, LoteEstado } from '../../../shared/domain/llamadas-tipos';
+import type { Campana, LoteEstado } from '../../../shared/areas/llamadas/tipos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { TOAST_ERROR_MS } from '../../app/theme';
 import { api } from '../../api/client';

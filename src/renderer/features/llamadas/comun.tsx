@@ -3,8 +3,8 @@ import { Badge, Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } fr
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { Campana, EstadoTope } from '../../../shared/domain/llamadas-tipos';
-import { CLAVE_CAMPANA_SELECCIONADA, elegirCampana } from '../../../shared/domain/llamadas-reglas';
+import type { Campana, EstadoTope } from '../../../shared/areas/llamadas/tipos';
+import { CLAVE_CAMPANA_SELECCIONADA, elegirCampana } from '../../../shared/areas/llamadas/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';

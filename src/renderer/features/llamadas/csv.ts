@@ -1,11 +1,11 @@
 /**
  * CSV parsing with papaparse, in the renderer (part 1 §5): quoted fields, a UTF-8 BOM, ';' separators from
  * spreadsheet exports, CRLF. A malformed file gives a clear Spanish message; the rules are in
- * shared/domain/csv-clientes.ts.
+ * shared/areas/llamadas/csv.ts.
  */
 import Papa from 'papaparse';
-import { analizarFilas, pareceTexto, type ResultadoCsv } from '../../../shared/domain/csv-clientes';
-import { llamadas as t } from '../../../shared/i18n/areas/llamadas';
+import { analizarFilas, pareceTexto, type ResultadoCsv } from '../../../shared/areas/llamadas/csv';
+import { llamadas as t } from '../../../shared/areas/llamadas/texts';
 
 export function parsearCsv(text: string): ResultadoCsv {
   const sinBom = text.replace(/^\uFEFF/, '');

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/i18n/areas/portal';
 import { formatFechaHora } from '../../../shared/domain/dates';
-import { etiquetaEstadoLlamada } from '../../../shared/domain/llamadas-reglas';
+import { etiquetaEstadoLlamada } from '../../../shared/areas/llamadas/rules';
 import { POR_PAGINA_INICIAL } from '../../../shared/domain/mensajes';
 import { Paginacion } from '../../components/conversaciones/TablaSesiones';
 import { portalApi } from './cliente';

@@ -8,18 +8,16 @@
  * confirmación', not a failure: the platform may have received the request. Retrying such an attempt —
  * 'Reintentar fallidas', or calling the client again within VENTANA_REINTENTO_MS — sends the same key.
  */
-import type { ApiDeps } from '../types';
+import type { ApiDeps, AreaImplementation } from '../../api/types';
 import type { AuthSession } from '../../ports';
-import type { CallContext } from '../context';
 import type { JobState } from '../../domain/jobs';
-import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from '../../domain/llamadas-tipos';
-import { requireSession } from '../session';
+import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from './tipos';
 import { AppError } from '../../errors';
 import { esTiempoAgotado } from '../../ports/webhooks';
 import { es } from '../../i18n/es';
 import { llamadasRepository, type LlamadasRepository } from './repository';
 import { Compuerta, ejecutarLote, type Resultado } from './lote';
-import { CABECERA_IDEMPOTENCIA, VENTANA_REINTENTO_MS, clavesDeReintento, dentroDeHorario, mensajeResultadoLote } from '../../domain/llamadas-reglas';
+import { CABECERA_IDEMPOTENCIA, VENTANA_REINTENTO_MS, clavesDeReintento, dentroDeHorario, mensajeResultadoLote } from './rules';
 
 const t = es.llamadas;
 export const TIMEOUT_LLAMADA_MS = 15_000;
@@ -51,16 +49,15 @@ export function cuerpoLlamada(cliente: Cliente, config: ConfiguracionLlamadas) {
   };
 }
 
-export function crearLlamador({ backend, jobs }: ApiDeps) {
+/** The calling operations of the contract, with the state they share (calls in progress, runs). */
+export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
+  AreaImplementation<'llamadas'>,
+  'llamar' | 'llamarLote' | 'estadoLote' | 'pausarLote' | 'reanudarLote' | 'cancelarLote' | 'reintentarFallidas'
+> {
   /** Operators with a call (single or bulk) in progress. */
   const enCurso = new Set<string>();
   const lotes = new Map<string, Lote>();
   const now = () => (backend.now ? backend.now() : new Date());
-
-  async function contexto(ctx: CallContext) {
-    const session = await requireSession(backend, ctx);
-    return { session, repo: llamadasRepository(backend.dataFor(session)) };
-  }
 
   /** The checks every call needs, in the order of part 1 §5. Throws the dialog's message. */
   async function comprobar(repo: LlamadasRepository, session: AuthSession, campanaId: number): Promise<ConfiguracionLlamadas> {
@@ -249,8 +246,8 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
 
   return {
     /** `sinConfirmacion` is set when the platform did not answer in time: the call may have started. */
-    async llamar(input: { clienteId: number; timeoutMs?: number }, ctx: CallContext): Promise<{ mensaje: string; sinConfirmacion?: true }> {
-      const { session, repo } = await contexto(ctx);
+    async llamar(input, { session, data }) {
+      const repo = llamadasRepository(data);
       const cliente = await repo.cliente(input.clienteId);
       if (!cliente) throw new AppError('not_found', t.clientes.noExiste);
       const config = await comprobar(repo, session, cliente.campanaId);
@@ -281,36 +278,31 @@ export function crearLlamador({ backend, jobs }: ApiDeps) {
       }
     },
 
-    async llamarLote(input: { campanaId: number; clienteIds: number[]; simultaneas?: number; timeoutMs?: number }, ctx: CallContext): Promise<JobState> {
-      const { session, repo } = await contexto(ctx);
-      return iniciarLote(session, repo, input.campanaId, input.clienteIds, input);
+    async llamarLote(input, { session, data }) {
+      return iniciarLote(session, llamadasRepository(data), input.campanaId, input.clienteIds, input);
     },
 
-    async estadoLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
-      const session = await requireSession(backend, ctx);
+    async estadoLote(input, { session }) {
       return estadoDe(input.id, session.operator.id);
     },
-    async pausarLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
-      const session = await requireSession(backend, ctx);
+    async pausarLote(input, { session }) {
       estadoDe(input.id, session.operator.id);
       lotes.get(input.id)!.compuerta.pausar();
       return estadoDe(input.id, session.operator.id);
     },
-    async reanudarLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
-      const session = await requireSession(backend, ctx);
+    async reanudarLote(input, { session }) {
       estadoDe(input.id, session.operator.id);
       lotes.get(input.id)!.compuerta.reanudar();
       return estadoDe(input.id, session.operator.id);
     },
-    async cancelarLote(input: { id: string }, ctx: CallContext): Promise<LoteEstado> {
-      const session = await requireSession(backend, ctx);
+    async cancelarLote(input, { session }) {
       estadoDe(input.id, session.operator.id);
       jobs.cancel(input.id, session.operator.id);
       return estadoDe(input.id, session.operator.id);
     },
 
-    async reintentarFallidas(input: { id: string; timeoutMs?: number }, ctx: CallContext): Promise<JobState> {
-      const { session, repo } = await contexto(ctx);
+    async reintentarFallidas(input, { session, data }) {
+      const repo = llamadasRepository(data);
       const fallidas = await repo.fallidasDeLote(input.id);
       if (fallidas.length === 0) throw new AppError('validation', t.llamar.sinFallidas);
       const campanaId = fallidas[0]!.campanaId;

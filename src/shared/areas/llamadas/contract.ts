@@ -1,6 +1,6 @@
-// Each area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../define.ts.
+// The call-campaign area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../../contract/define.ts.
 import { z } from 'zod';
-import { op } from '../define';
+import { op } from '../../contract/define';
 import type { JobState } from '../../domain/jobs';
 import type {
   Campana,
@@ -11,10 +11,10 @@ import type {
   LlamadaRegistro,
   LoteEstado,
   ResumenLlamadas,
-} from '../../domain/llamadas-tipos';
-import { CSV_MAX_CAMPO, CSV_MAX_FILAS } from '../../domain/csv-clientes';
-import { MAX_SIMULTANEAS, esHora, esZonaHoraria } from '../../domain/llamadas-reglas';
-import { llamadas as t } from '../../i18n/areas/llamadas';
+} from './tipos';
+import { CSV_MAX_CAMPO, CSV_MAX_FILAS } from './csv';
+import { MAX_SIMULTANEAS, esHora, esZonaHoraria } from './rules';
+import { llamadas as t } from './texts';
 
 /** bigint ids may arrive as numbers or strings: both become a positive integer. */
 const id = z.union([z.number(), z.string().regex(/^\d{1,18}$/)]).transform((v) => Number(v)).pipe(z.number().int().positive());

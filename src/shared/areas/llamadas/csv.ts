@@ -3,8 +3,8 @@
  * (names lower-cased, accents and spaces ignored); a data row needs at least 3 columns and an email and a
  * telefono; the same email and telefono twice (in the file or already in the campaign) is a duplicate.
  */
-import type { FilaImportacion } from './llamadas-tipos';
-import { llamadas as t } from '../i18n/areas/llamadas';
+import type { FilaImportacion } from './tipos';
+import { llamadas as t } from './texts';
 
 export const CSV_MAX_FILAS = 100_000;
 export const CSV_MAX_CAMPO = 500;

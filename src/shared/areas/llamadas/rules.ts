@@ -2,8 +2,8 @@
  * Pure rules of the call-campaign area (part 1 §4, §5, §9; part 2 §3–§5): cap state, consumption and cost,
  * badges, transcript parsing, the calling window, Bogotá date-time inputs and the Resumen day series.
  */
-import type { EstadoTope } from './llamadas-tipos';
-import { llamadas as t } from '../i18n/areas/llamadas';
+import type { EstadoTope } from './tipos';
+import { llamadas as t } from './texts';
 
 export const PAGE_SIZE_CLIENTES = 10;
 export const UMBRAL_CERCA = 0.8;

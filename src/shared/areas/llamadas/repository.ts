@@ -10,9 +10,9 @@ import type {
   FilaImportacion,
   LlamadaRegistro,
   ResultadoIntento,
-} from '../../domain/llamadas-tipos';
-import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado, type IntentoPrevio } from '../../domain/llamadas-reglas';
-import { SEPARADOR_COLUMNA } from '../../domain/csv-clientes';
+} from './tipos';
+import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado, type IntentoPrevio } from './rules';
+import { SEPARADOR_COLUMNA } from './csv';
 
 type Row = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-/** Spanish texts of this area, as the specification writes them. Composed into `es` by ../es.ts. */
+/** Spanish texts of this area, as the specification writes them. Composed into `es` by src/shared/i18n/es.ts. */
 export const llamadas = {
   // ------------------------------------------------------------------ campaigns (§2.5, §8)
   campanas: {

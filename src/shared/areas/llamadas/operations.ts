@@ -1,0 +1,192 @@
+/** The call-campaign area's operations (one module per concern beside this file; the contract is ./contract.ts). */
+import type { ApiDeps, AreaImplementation } from '../../api/types';
+import { conMensaje } from '../../api/comun';
+import { AppError } from '../../errors';
+import { llamadasRepository } from './repository';
+import { crearLlamador } from './llamar';
+import { audioDeFuncion, limpiarBase64 } from './audio';
+import { diaBogota, serieDias } from './rules';
+import { normalizarEmail, normalizarTelefono, limpiarCampo } from './csv';
+import { llamadas as t } from './texts';
+
+export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'> {
+  const { backend, log } = deps;
+
+  return {
+    // ------------------------------------------------------------------ campaigns
+    async listarCampanas(_input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      return conMensaje(t.campanas.errorCargar, () => repo.campanas(), log);
+    },
+    async crearCampana(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const id = await conMensaje(t.campanas.errorCrear, () => repo.crearCampana(input.nombre.trim(), input.minutos), log);
+      const campana = await repo.campana(id);
+      if (!campana) throw new AppError('internal', t.campanas.errorCrear);
+      return campana;
+    },
+    async actualizarCampana(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const values: { nombre: string; minutos?: number } = { nombre: input.nombre.trim() };
+      if (input.minutos !== undefined) values.minutos = input.minutos;
+      const ok = await conMensaje(t.campanas.errorActualizar, () => repo.actualizarCampana(input.id, values), log);
+      if (!ok) throw new AppError('not_found', t.campanas.noExiste);
+      return (await repo.campana(input.id))!;
+    },
+
+    // ------------------------------------------------------------------ clients
+    async clientesPagina(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const desde = (input.pagina - 1) * input.porPagina;
+      const res = await conMensaje(
+        t.clientes.errorCargar,
+        () => repo.clientesPagina(input.campanaId, { nombre: input.nombre, email: input.email, telefono: input.telefono, empresa: input.empresa }, desde, input.porPagina),
+        log,
+      );
+      return { total: res.total, pagina: input.pagina, porPagina: input.porPagina, filas: res.filas };
+    },
+    async estadisticas(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const stats = await conMensaje(t.clientes.errorCargar, () => repo.estadisticas(input.campanaId), log);
+      if (!stats) throw new AppError('not_found', t.campanas.noExiste);
+      return stats;
+    },
+    async crearCliente(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      try {
+        return await repo.crearCliente(clienteValues(input));
+      } catch (error) {
+        throw mapClienteError(error);
+      }
+    },
+    async actualizarCliente(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      let updated;
+      try {
+        updated = await repo.actualizarCliente(input.id, clienteValues(input));
+      } catch (error) {
+        throw mapClienteError(error);
+      }
+      if (!updated) throw new AppError('not_found', t.clientes.noExiste);
+      return updated;
+    },
+    async eliminarCliente(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const ok = await conMensaje(t.clientes.errorEliminar, () => repo.eliminarCliente(input.id), log);
+      if (!ok) throw new AppError('not_found', t.clientes.noExiste);
+      return null;
+    },
+
+    // ------------------------------------------------------------------ call configuration
+    async configuracion(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      return conMensaje(t.configuracion.errorCargar, () => repo.configuracion(input.campanaId), log);
+    },
+    async guardarConfiguracion(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const values = {
+        agentid: input.agentid,
+        agentphonenumberid: input.agentphonenumberid,
+        prompt: input.prompt,
+        hora_inicio: input.horaInicio,
+        hora_fin: input.horaFin,
+        zona_horaria: input.zonaHoraria,
+        max_simultaneas: input.maxSimultaneas,
+      };
+      return conMensaje(t.configuracion.errorGuardar, async () => {
+        const existing = await repo.configuracion(input.campanaId);
+        if (existing) return { configuracion: await repo.actualizarConfiguracion(existing.id, values), creada: false };
+        if (!(await repo.campana(input.campanaId))) throw new AppError('not_found', t.campanas.noExiste);
+        return { configuracion: await repo.insertarConfiguracion({ ...values, campana_id: input.campanaId }), creada: true };
+      }, log);
+    },
+
+    // ------------------------------------------------------------------ CSV import
+    async clavesExistentes(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const claves = input.claves.map((c) => ({ email: normalizarEmail(c.email), telefono: normalizarTelefono(c.telefono) }));
+      return conMensaje(t.clientes.errorCargar, () => repo.clavesExistentes(input.campanaId, claves), log);
+    },
+    async importarClientes(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      // The same cleaning as the renderer's preview, again here: the database never sees a NUL byte.
+      const filas = input.filas.map((f) => ({
+        nombre: limpiarCampo(f.nombre),
+        apellido: limpiarCampo(f.apellido),
+        email: normalizarEmail(f.email),
+        telefono: normalizarTelefono(f.telefono),
+        empresa: limpiarCampo(f.empresa),
+        cargo: limpiarCampo(f.cargo),
+      }));
+      return conMensaje(t.csv.errorGuardar, async () => {
+        if (!(await repo.campana(input.campanaId))) throw new AppError('not_found', t.campanas.noExiste);
+        return repo.importar(input.campanaId, filas);
+      }, log);
+    },
+
+    // ------------------------------------------------------------------ calling
+    ...crearLlamador(deps),
+
+    // ------------------------------------------------------------------ history and audio
+    async historial(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      return conMensaje(t.clientes.errorCargarLlamadas, () => repo.historial(input.telefono, input.q), log);
+    },
+    async audio(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      // Hosted: the project's audio function; embedded: the audio table (see ./audio.ts).
+      const base64 = await conMensaje(
+        t.clientes.errorCargarLlamadas,
+        async () =>
+          backend.functionsFor
+            ? audioDeFuncion(backend.functionsFor(ctx.session), input.conversationId)
+            : limpiarBase64((await repo.audio(input.conversationId)) ?? ''),
+        log,
+      ).catch((error: unknown) => {
+        if (AppError.is(error) && error.code === 'not_found') return null;
+        throw error;
+      });
+      if (!base64) throw new AppError('not_found', t.historial.audioNoEncontrado);
+      return { base64, mime: 'audio/mpeg' };
+    },
+
+    // ------------------------------------------------------------------ Resumen
+    async resumen(input, ctx) {
+      const repo = llamadasRepository(ctx.data);
+      const desde = input.desde ? new Date(input.desde).toISOString() : null;
+      const hasta = input.hasta ? new Date(input.hasta).toISOString() : null;
+      if (desde && hasta && desde > hasta) throw new AppError('validation', t.resumen.rangoInvalido);
+      const r = await conMensaje(t.resumen.errorCargar, () => repo.resumen(input.campanaId, desde, hasta), log);
+      const serie = serieDias(r.grupos, desde ? diaBogota(desde) : null, hasta ? diaBogota(hasta) : null);
+      log(t.auditoria.cargado(r.totalClientes, r.totalLlamadas, desde ?? '-', hasta ?? '-'));
+      return {
+        tarjetas: { totalClientes: r.totalClientes, totalLlamadas: r.totalLlamadas, llamadasDone: r.llamadasDone, enRango: r.enRango },
+        primera: r.primera,
+        ultima: r.ultima,
+        ...serie,
+      };
+    },
+  };
+}
+
+function clienteValues(input: { nombre: string; apellido: string; email: string; telefono: string; empresa?: string | null; cargo?: string | null; campanaId: number; noLlamar?: boolean }) {
+  const values: Record<string, unknown> = {
+    nombre: input.nombre.trim(),
+    apellido: input.apellido.trim(),
+    email: normalizarEmail(input.email),
+    telefono: normalizarTelefono(input.telefono),
+    empresa: input.empresa?.trim() || null,
+    cargo: input.cargo?.trim() || null,
+    campana_id: input.campanaId,
+  };
+  if (input.noLlamar !== undefined) values.no_llamar = input.noLlamar;
+  return values;
+}
+
+function mapClienteError(error: unknown): AppError {
+  if (AppError.is(error)) {
+    if (error.code === 'conflict') return new AppError('conflict', t.clientes.duplicado);
+    if (error.code === 'validation' || error.code === 'unauthenticated' || error.code === 'forbidden') return error;
+  }
+  return new AppError('internal', t.clientes.errorGuardar);
+}
