@@ -16,7 +16,7 @@ import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted'
 import { createVault } from '../../src/main/secrets/vault';
 import { createApi } from '../../src/shared/api';
 import { createDispatcher, type Implementations } from '../../src/main/dispatch';
-import { probarProyecto } from '../../src/shared/api/conexion/operations';
+import { probarProyecto } from '../../src/shared/areas/conexion/operations';
 import { openHost } from '../../src/main/host';
 import { es } from '../../src/shared/i18n/es';
 import { clearService, storedPassword } from '../support/keychain';

@@ -12,7 +12,7 @@ import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { PROPUESTA, tinyPdf } from '../support/marketing-fixtures';
-import { bytesToBase64, MAX_ARCHIVO_BYTES } from '../../src/shared/domain/archivos';
+import { bytesToBase64, MAX_ARCHIVO_BYTES } from '../../src/shared/areas/marketing/archivos';
 import { createFolderStorage } from '../../src/main/storage/folder-storage';
 import { es } from '../../src/shared/i18n/es';
 

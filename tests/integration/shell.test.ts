@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { SearchResult } from '../../src/shared/domain/search';
-import type { AppNotification } from '../../src/shared/domain/notifications';
+import type { AppNotification } from '../../src/shared/areas/shell/rules';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { seedDemoData } from '../../src/main/backends/embedded/seed';

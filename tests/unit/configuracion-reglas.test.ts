@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { problemaCambioContrasena, indicadorCoincidencia, puedeEnviarCambio } from '../../src/shared/domain/preferencias-contrasena';
-import { ACCENT_COLORS, DEFAULT_PREFERENCIAS, parsePreferencias, serializePreferencias } from '../../src/shared/domain/preferencias';
+import { problemaCambioContrasena, indicadorCoincidencia, puedeEnviarCambio } from '../../src/shared/areas/configuracion/rules';
+import { ACCENT_COLORS, DEFAULT_PREFERENCIAS, parsePreferencias, serializePreferencias } from '../../src/shared/areas/configuracion/rules';
 import { isSupabaseUrl } from '../../src/shared/domain/webhooks';
 import { contract } from '../../src/shared/contract';
 import { es } from '../../src/shared/i18n/es';

@@ -112,7 +112,7 @@ describe('no relative import of src/main from src/shared or src/renderer', () =>
     expect(await restricted('src/renderer/api/client.ts', "import type { Host } from '../../main/host';\nexport type X = Host;\n")).toHaveLength(1);
   });
   it.each([
-    ['src/renderer/app/auth.tsx', '../../shared/domain/operator'],
+    ['src/renderer/app/auth.tsx', '../../shared/areas/auth/operador'],
     ['src/renderer/features/bots/EmpresasBotScreen.tsx', '../../../shared/domain/bots'],
     ['src/shared/api/llamadas/ejemplo.ts', '../../domain/llamadas-reglas'],
     ['src/renderer/components/Ejemplo.tsx', './mainMenu'],

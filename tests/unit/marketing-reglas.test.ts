@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leerRespuestaAnalisis, leerContenidoGuardado, contenidoGuardado, conteoServicios, notaCrearCorreo, resumenPropuesta, tipoSeccion, comoTexto } from '../../src/shared/domain/propuesta';
+import { leerRespuestaAnalisis, leerContenidoGuardado, contenidoGuardado, conteoServicios, notaCrearCorreo, resumenPropuesta, tipoSeccion, comoTexto } from '../../src/shared/areas/marketing/propuesta';
 import {
   MAX_ARCHIVO_BYTES,
   bytesToBase64,
@@ -9,9 +9,9 @@ import {
   rutaArchivo,
   rutaSegura,
   validarArchivo,
-} from '../../src/shared/domain/archivos';
-import { problemaUrl } from '../../src/shared/domain/marketing';
-import { resultadoDe } from '../../src/shared/api/marketing/analisis';
+} from '../../src/shared/areas/marketing/archivos';
+import { problemaUrl } from '../../src/shared/areas/marketing/rules';
+import { resultadoDe } from '../../src/shared/areas/marketing/analisis';
 import { es } from '../../src/shared/i18n/es';
 import { AppError } from '../../src/shared/errors';
 import { tinyPdf } from '../support/marketing-fixtures';

@@ -7,7 +7,7 @@ import { mkdir, open, readFile, rm, link, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { StoragePort } from '../../shared/ports/storage';
-import { rutaSegura } from '../../shared/domain/archivos';
+import { rutaSegura } from '../../shared/areas/marketing/archivos';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthState } from '../../shared/contract';
-import type { Operator } from '../../shared/domain/operator';
+import type { Operator } from '../../shared/areas/auth/operador';
 import { api } from '../api/client';
 import type { AuthStatus } from './auth-wait';
 

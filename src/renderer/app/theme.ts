@@ -1,6 +1,6 @@
 import { createTheme, darken, getPrimaryShade, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { es } from '../../shared/i18n/es';
-import type { AccentColor } from '../../shared/domain/preferencias';
+import type { AccentColor } from '../../shared/areas/configuracion/rules';
 
 /** Two accent colours Mantine does not ship under these names (part 3 §2.5). */
 const purple: MantineColorsTuple = ['#f6f0ff', '#e8dcfb', '#ceb6f3', '#b38dec', '#9b6ae5', '#8c54e1', '#8548e0', '#7339c7', '#6631b3', '#57289e'];

@@ -31,7 +31,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePreferencias } from '../features/configuracion/preferencias-store';
-import { unreadCount, type AppNotification, type NotificationType } from '../../shared/domain/notifications';
+import { unreadCount, type AppNotification, type NotificationType } from '../../shared/areas/shell/rules';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 import { api } from '../api/client';

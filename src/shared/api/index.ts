@@ -6,31 +6,45 @@
 import type { Backend } from '../ports';
 import type { ApiDeps, ApiImplementation } from './types';
 import { withSessions } from './session';
-import { authOperations } from './auth/operations';
-import { shellOperations } from './shell/operations';
-import { jobsOperations } from './jobs/operations';
-import { JobRegistry } from './jobs/registry';
-import { conexionOperations } from './conexion/operations';
+import { authOperations } from '../areas/auth/operations';
+import { shellOperations } from '../areas/shell/operations';
+import { jobsOperations } from '../areas/jobs/operations';
+import { JobRegistry } from '../areas/jobs/registry';
+import { conexionOperations } from '../areas/conexion/operations';
 import { llamadasOperations } from '../areas/llamadas/operations';
-import { gestionApi } from './gestion';
-import { botsApi } from './bots';
-import { marketingApi } from './marketing';
-import { portalApi } from './portal';
+import { proyectosOperations } from '../areas/proyectos/operations';
+import { serviciosOperations } from '../areas/servicios/operations';
+import { empresasOperations } from '../areas/empresas/operations';
+import { planesOperations } from '../areas/planes/operations';
+import { metricasOperations } from '../areas/metricas/operations';
+import { botsOperations } from '../areas/bots/operations';
+import { mensajesOperations } from '../areas/mensajes/operations';
+import { whatsappResumenOperations } from '../areas/whatsapp-resumen/operations';
+import { marketingOperations } from '../areas/marketing/operations';
+import { configuracionOperations } from '../areas/configuracion/operations';
+import { portalOperations } from '../areas/portal/operations';
 
 export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
 
 export function createApi(backend: Backend, log: (message: string, error?: unknown) => void = () => {}): ApiImplementation & { jobsRegistry: JobRegistry } {
   const deps: ApiDeps = { backend, jobs: new JobRegistry(backend.now), log };
   const areas = {
-    auth: authOperations(backend),
-    shell: shellOperations(backend, log),
-    jobs: jobsOperations(backend, deps.jobs),
-    conexion: conexionOperations(backend),
+    auth: authOperations(deps),
+    shell: shellOperations(deps),
+    jobs: jobsOperations(deps),
+    conexion: conexionOperations(deps),
     llamadas: llamadasOperations(deps),
-    ...gestionApi(deps),
-    ...botsApi(deps),
-    ...marketingApi(deps),
-    ...portalApi(deps),
+    proyectos: proyectosOperations(deps),
+    servicios: serviciosOperations(deps),
+    empresas: empresasOperations(deps),
+    planes: planesOperations(deps),
+    metricas: metricasOperations(deps),
+    bots: botsOperations(deps),
+    mensajes: mensajesOperations(deps),
+    whatsappResumen: whatsappResumenOperations(deps),
+    marketing: marketingOperations(deps),
+    configuracion: configuracionOperations(deps),
+    portal: portalOperations(deps),
   };
   return { ...withSessions(backend, areas), jobsRegistry: deps.jobs };
 }

@@ -6,20 +6,23 @@ import type { ApiImplementation, AreaImplementations, SignedIn } from './types';
 import { AppError } from '../errors';
 import { es } from '../i18n/es';
 
-/** The caller's live session, or an 'unauthenticated' error (and the stale token is dropped). */
-export async function requireSession(backend: Backend, ctx: CallContext): Promise<AuthSession> {
+/**
+ * The caller's live session, or an 'unauthenticated' error (and the stale token is dropped) with the
+ * operation's own message when it has one (`sinSesion` in the contract).
+ */
+export async function requireSession(backend: Backend, ctx: CallContext, sinSesion?: string): Promise<AuthSession> {
   const token = ctx.getToken();
   const session = token ? await backend.auth.getSession(token) : null;
   if (!session) {
     if (token) ctx.setToken(null);
-    throw new AppError('unauthenticated', token ? es.login.sesionExpirada : es.login.noAutenticado);
+    throw new AppError('unauthenticated', sinSesion ?? (token ? es.login.sesionExpirada : es.login.noAutenticado));
   }
   return session;
 }
 
 /** The SignedIn context of a call: its session and the data port acting as that operator. */
-export async function signedIn(backend: Backend, ctx: CallContext): Promise<SignedIn> {
-  const session = await requireSession(backend, ctx);
+export async function signedIn(backend: Backend, ctx: CallContext, sinSesion?: string): Promise<SignedIn> {
+  const session = await requireSession(backend, ctx, sinSesion);
   return {
     getToken: () => ctx.getToken(),
     setToken: (token) => ctx.setToken(token),
@@ -37,13 +40,14 @@ export async function signedIn(backend: Backend, ctx: CallContext): Promise<Sign
 export function withSessions(backend: Backend, areas: AreaImplementations): ApiImplementation {
   const api: Record<string, Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>> = {};
   for (const area of Object.keys(contract) as Area[]) {
-    const defs = contract[area] as Record<string, { public?: boolean }>;
+    const defs = contract[area] as Record<string, { public?: boolean; sinSesion?: string }>;
     const impls = areas[area] as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;
     api[area] = {};
     for (const name of Object.keys(defs)) {
       const impl = impls[name];
       if (!impl) throw new Error(`Falta la implementación de ${area}.${name}`);
-      api[area][name] = defs[name]!.public ? impl : async (input, ctx) => impl(input, await signedIn(backend, ctx));
+      const { public: publica, sinSesion } = defs[name]!;
+      api[area][name] = publica ? impl : async (input, ctx) => impl(input, await signedIn(backend, ctx, sinSesion));
     }
   }
   return api as ApiImplementation;

@@ -6,7 +6,7 @@ import type { Backend, DataPort } from '../ports';
 import type { AuthSession } from '../ports/auth';
 import type { Area, Contract, OperationName, OutputOf, ParsedInputOf, IsPublic } from '../contract';
 import type { CallContext } from './context';
-import type { JobRegistry } from './jobs/registry';
+import type { JobRegistry } from '../areas/jobs/registry';
 
 export type { CallContext } from './context';
 

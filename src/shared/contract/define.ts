@@ -13,6 +13,11 @@ export interface OperationDef<I extends z.ZodType, O> {
    * operation gets the caller's session resolved before it runs (src/shared/api/session.ts).
    */
   public?: boolean;
+  /**
+   * The message a caller without a live session reads, when the specification gives this operation its
+   * own (e.g. saving a marketing analysis); otherwise the sign-in one (src/shared/api/session.ts).
+   */
+  sinSesion?: string;
 }
 
 /** An operation declared with `{ public: true }`: its implementation gets the bare call context. */
@@ -20,9 +25,9 @@ export type PublicOperationDef<I extends z.ZodType, O> = OperationDef<I, O> & { 
 
 export function op<O>() {
   function define<I extends z.ZodType>(input: I, options: { public: true }): PublicOperationDef<I, O>;
-  function define<I extends z.ZodType>(input: I, options?: { public?: false }): OperationDef<I, O>;
-  function define<I extends z.ZodType>(input: I, options: { public?: boolean } = {}): OperationDef<I, O> {
-    return { input, ...(options.public ? { public: true } : {}) };
+  function define<I extends z.ZodType>(input: I, options?: { public?: false; sinSesion?: string }): OperationDef<I, O>;
+  function define<I extends z.ZodType>(input: I, options: { public?: boolean; sinSesion?: string } = {}): OperationDef<I, O> {
+    return { input, ...(options.public ? { public: true } : {}), ...(options.sinSesion ? { sinSesion: options.sinSesion } : {}) };
   }
   return define;
 }

@@ -1,19 +1,26 @@
 import type { z } from 'zod';
 import type { InputOf, OutputOf } from './define';
-import { auth } from './areas/auth';
-import { shell } from './areas/shell';
-import { jobs } from './areas/jobs';
-import { conexion } from './areas/conexion';
+import { auth } from '../areas/auth/contract';
+import { shell } from '../areas/shell/contract';
+import { jobs } from '../areas/jobs/contract';
+import { conexion } from '../areas/conexion/contract';
 import { llamadas } from '../areas/llamadas/contract';
-import { proyectos, servicios, empresas, planes, metricas } from './areas/gestion';
-import { bots, mensajes, whatsappResumen } from './areas/bots';
-import { marketing, configuracion } from './areas/marketing';
-import { portal } from './areas/portal';
+import { proyectos } from '../areas/proyectos/contract';
+import { servicios } from '../areas/servicios/contract';
+import { empresas } from '../areas/empresas/contract';
+import { planes } from '../areas/planes/contract';
+import { metricas } from '../areas/metricas/contract';
+import { bots } from '../areas/bots/contract';
+import { mensajes } from '../areas/mensajes/contract';
+import { whatsappResumen } from '../areas/whatsapp-resumen/contract';
+import { marketing } from '../areas/marketing/contract';
+import { configuracion } from '../areas/configuracion/contract';
+import { portal } from '../areas/portal/contract';
 
 export { op } from './define';
 export type { OperationDef, PublicOperationDef, InputOf, OutputOf, ParsedInputOf, IsPublic } from './define';
 
-export type { AuthState } from './areas/auth';
+export type { AuthState } from '../areas/auth/contract';
 
 /**
  * The one list of operations. Each transport (IPC, HTTP, direct) and the renderer client are generated

@@ -2,12 +2,22 @@
  * Every text shown to people, in Spanish, as the specification writes it. Screens and the api layer read
  * from here so a wording lives in one place. Functions build the texts with placeholders.
  */
-import { conexion, trabajos } from './areas/conexion';
+import { login, primerAdmin, password } from '../areas/auth/texts';
+import { shell, notificaciones } from '../areas/shell/texts';
+import { trabajos } from '../areas/jobs/texts';
+import { conexion } from '../areas/conexion/texts';
 import { llamadas } from '../areas/llamadas/texts';
-import { proyectos, servicios, empresas, planes, metricas } from './areas/gestion';
-import { bots, mensajes, whatsappResumen } from './areas/bots';
-import { marketing, configuracion } from './areas/marketing';
-import { portal } from './areas/portal';
+import { proyectos } from '../areas/proyectos/texts';
+import { servicios } from '../areas/servicios/texts';
+import { empresas } from '../areas/empresas/texts';
+import { planes } from '../areas/planes/texts';
+import { metricas } from '../areas/metricas/texts';
+import { bots } from '../areas/bots/texts';
+import { mensajes } from '../areas/mensajes/texts';
+import { whatsappResumen } from '../areas/whatsapp-resumen/texts';
+import { marketing } from '../areas/marketing/texts';
+import { configuracion } from '../areas/configuracion/texts';
+import { portal } from '../areas/portal/texts';
 
 export const es = {
   app: {
@@ -20,109 +30,11 @@ export const es = {
     paginaNoEncontradaDetalle: 'La dirección que buscas no existe o fue movida.',
     cargandoPantalla: 'Cargando pantalla...',
   },
-  login: {
-    saludo: 'Bienvenido',
-    subtitulo: 'Inicia sesión para continuar',
-    emailLabel: 'Email',
-    emailPlaceholder: 'Ingresa tu email',
-    passwordLabel: 'Contraseña',
-    passwordPlaceholder: 'Ingresa tu contraseña',
-    boton: 'Iniciar Sesión',
-    botonOcupado: 'Iniciando sesión...',
-    camposIncompletos: 'Por favor, completa todos los campos.',
-    errorAutenticacion: 'Error de autenticación',
-    credencialesInvalidas: 'Email o contraseña incorrectos.',
-    errorInesperado: 'Error inesperado. Intenta nuevamente.',
-    bloqueado: (minutos: number) =>
-      `Demasiados intentos fallidos. Por seguridad, este email quedó bloqueado; intenta de nuevo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
-    sesionExpirada: 'Tu sesión expiró. Inicia sesión de nuevo.',
-    noAutenticado: 'No estás autenticado. Por favor, inicia sesión.',
-    demasiadosIntentosALaVez: 'Demasiados intentos de inicio de sesión al mismo tiempo. Espera un momento e inténtalo de nuevo.',
-    emailDemasiadoLargo: 'El email es demasiado largo (máximo 254 caracteres).',
-    contrasenaDemasiadoLarga: 'La contraseña es demasiado larga (máximo 200 caracteres).',
-  },
-  primerAdmin: {
-    titulo: 'Crear el primer administrador',
-    subtitulo: 'Todavía no hay operadores. Crea la cuenta de administrador para empezar.',
-    nombreLabel: 'Nombre completo',
-    nombrePlaceholder: 'Ingresa tu nombre',
-    emailLabel: 'Email',
-    passwordLabel: 'Contraseña',
-    confirmarLabel: 'Confirmar contraseña',
-    boton: 'Crear administrador',
-    botonOcupado: 'Creando administrador...',
-    nombreObligatorio: 'El nombre es obligatorio.',
-    nombreDemasiadoLargo: 'El nombre es demasiado largo (máximo 120 caracteres).',
-    emailInvalido: 'Ingresa un email válido.',
-    noCoinciden: 'Las contraseñas no coinciden',
-    coinciden: 'Las contraseñas coinciden',
-    yaExiste: 'Ya existe un administrador. Inicia sesión.',
-    emailPlaceholder: 'Ingresa tu email',
-    passwordPlaceholder: 'Crea una contraseña segura',
-    confirmarPlaceholder: 'Repite la contraseña',
-  },
-  password: {
-    // Strength rules of part 3 §5, checked in this order.
-    minimo: 'La contraseña debe tener al menos 8 caracteres',
-    minuscula: 'La contraseña debe tener al menos una letra minúscula',
-    mayuscula: 'La contraseña debe tener al menos una letra mayúscula',
-    numero: 'La contraseña debe tener al menos un número',
-    valida: 'Contraseña válida',
-  },
-  shell: {
-    /** Names of the pagination buttons for screen readers (their faces are arrows and numbers). */
-    paginacion: {
-      first: 'Primera página',
-      previous: 'Página anterior',
-      next: 'Página siguiente',
-      last: 'Última página',
-      pagina: (n: number) => `Página ${n}`,
-    },
-    buscarPlaceholder: 'Buscar tarea, cliente, campaña...',
-    sinResultados: 'No se encontraron resultados',
-    sinResultadosDetalle: 'Intenta con otros términos de búsqueda',
-    tipoResultado: { cliente: 'Cliente', campana: 'Campaña', llamada: 'Llamada' } as Record<string, string>,
-    notificaciones: 'Notificaciones',
-    sinNotificaciones: 'No hay notificaciones',
-    marcarTodasLeidas: 'Marcar todas como leídas',
-    eliminarNotificacion: 'Eliminar notificación',
-    administrador: 'Administrador',
-    miPerfil: 'Mi Perfil',
-    configuracion: 'Configuración',
-    cerrarSesion: 'Cerrar Sesión',
-    confirmarLogoutTitulo: '¿Estás seguro de que deseas cerrar sesión?',
-    confirmarLogoutSi: 'Sí, cerrar sesión',
-    cancelar: 'Cancelar',
-    confirmar: 'Confirmar',
-    colapsarMenu: 'Contraer menú',
-    expandirMenu: 'Expandir menú',
-    buscarEtiqueta: 'Buscar',
-    buscando: 'Buscando...',
-    resultadosBusqueda: 'Resultados de búsqueda',
-    usuario: 'Usuario',
-    menuUsuario: 'Menú de usuario',
-    abrirNavegacion: 'Abrir navegación',
-    cerrarNavegacion: 'Cerrar navegación',
-    noLeidas: (n: number) => (n === 1 ? '1 sin leer' : `${n} sin leer`),
-    todasLeidas: 'Estás al día',
-    errorNotificacion: 'No se pudo actualizar la notificación.',
-    errorEliminarNotificacion: 'No se pudo eliminar la notificación.',
-    navegacionPrincipal: 'Navegación principal',
-  },
-  notificaciones: {
-    campanaCercaTitulo: 'Campaña cerca del límite',
-    campanaCerca: (nombre: string, consumidos: number, tope: number) =>
-      `La campaña "${nombre}" consumió ${consumidos} de ${tope} minutos (80 % o más).`,
-    campanaExcedidaTitulo: 'Límite de minutos excedido',
-    campanaExcedida: (nombre: string, consumidos: number, tope: number) =>
-      `La campaña "${nombre}" consumió ${consumidos} de ${tope} minutos. No se pueden hacer más llamadas.`,
-    llamadasFallidasTitulo: 'Llamadas fallidas',
-    llamadasFallidas: (n: number) =>
-      n === 1 ? 'Hubo 1 llamada fallida en las últimas 24 horas.' : `Hubo ${n} llamadas fallidas en las últimas 24 horas.`,
-    servicioErrorTitulo: 'Servicio con error',
-    servicioError: (nombre: string, proyecto: string) => `El servicio "${nombre}" del proyecto "${proyecto}" está en error.`,
-    errorCargar: 'No se pudieron cargar las notificaciones',
-  },
+  login,
+  primerAdmin,
+  password,
+  shell,
+  notificaciones,
   menu: {
     comunicacion: 'Comunicación',
     automatizacion: 'Automatización',

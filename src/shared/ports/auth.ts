@@ -1,4 +1,4 @@
-import type { Operator } from '../domain/operator';
+import type { Operator } from '../areas/auth/operador';
 
 /**
  * How long an operator's session lasts (a working day), on both backends; the HTTP cookie gets the same
@@ -37,7 +37,7 @@ export interface AuthPort {
   /** Resolves a token to its live session, or null when unknown or expired. */
   getSession(token: string): Promise<AuthSession | null>;
   signOut(token: string): Promise<void>;
-  /** Failed-login bookkeeping for the lockout rule (domain/lockout.ts decides, api/auth/attempts.ts drives). */
+  /** Failed-login bookkeeping for the lockout rule (areas/auth/rules.ts decides, areas/auth/attempts.ts drives). */
   getLoginLock(email: string): Promise<LoginLock>;
   /**
    * Compare-and-set of the e-mail's counter, atomic in the store: replaces it with `next` only if it is still

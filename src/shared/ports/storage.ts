@@ -1,6 +1,6 @@
 /**
  * File storage (part 3 §7): Supabase Storage on the hosted backend, a folder in the app's data folder on
- * the embedded one. Paths are built and checked by src/shared/domain/archivos.ts; uploads never overwrite.
+ * the embedded one. Paths are built and checked by src/shared/areas/marketing/archivos.ts; uploads never overwrite.
  */
 export interface StoragePort {
   /** Stores the bytes; throws AppError('conflict') when the path already exists. */

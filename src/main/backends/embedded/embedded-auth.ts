@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock } from '../../../shared/ports/auth';
 import type { SqlClient, SqlQueryable } from '../../../shared/ports/sql';
-import type { Operator } from '../../../shared/domain/operator';
-import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/domain/lockout';
+import type { Operator } from '../../../shared/areas/auth/operador';
+import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/areas/auth/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 

@@ -10,8 +10,8 @@ import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock
 import type { SecretsPort } from '../../../shared/ports/secrets';
 import type { StoragePort } from '../../../shared/ports/storage';
 import type { FunctionsPort } from '../../../shared/ports/functions';
-import type { Operator } from '../../../shared/domain/operator';
-import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/domain/lockout';
+import type { Operator } from '../../../shared/areas/auth/operador';
+import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/areas/auth/rules';
 import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';

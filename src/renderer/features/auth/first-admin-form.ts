@@ -1,4 +1,4 @@
-import { passwordProblem, passwordStrengthText } from '../../../shared/domain/password';
+import { passwordProblem, passwordStrengthText } from '../../../shared/areas/auth/rules';
 import { es } from '../../../shared/i18n/es';
 
 /** First-administrator form rules (part 3 §5 strength rules, in order), kept pure for unit tests. */

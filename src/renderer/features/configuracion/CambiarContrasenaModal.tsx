@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCircleX, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { indicadorCoincidencia, puedeEnviarCambio, problemaCambioContrasena } from '../../../shared/domain/preferencias-contrasena';
-import { passwordProblem, passwordStrengthText } from '../../../shared/domain/password';
+import { indicadorCoincidencia, puedeEnviarCambio, problemaCambioContrasena } from '../../../shared/areas/configuracion/rules';
+import { passwordProblem, passwordStrengthText } from '../../../shared/areas/auth/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';

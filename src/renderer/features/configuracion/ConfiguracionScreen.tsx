@@ -21,7 +21,7 @@ import {
 import { IconCheck, IconKey, IconLanguage, IconMoon, IconPalette, IconPlugConnected, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCENT_COLORS } from '../../../shared/domain/preferencias';
+import { ACCENT_COLORS } from '../../../shared/areas/configuracion/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';

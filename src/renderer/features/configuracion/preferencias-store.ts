@@ -9,7 +9,7 @@ import {
   parsePreferencias,
   serializePreferencias,
   type Preferencias,
-} from '../../../shared/domain/preferencias';
+} from '../../../shared/areas/configuracion/rules';
 
 function storage(): Storage | null {
   try {

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, CloseButton, Group, Loader, Modal, Stack, Tabs, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileTypePdf, IconFileUpload, IconLink, IconWorldSearch } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { ACCEPT_ARCHIVO } from '../../../shared/domain/archivos';
-import { problemaUrl, type ResultadoAnalisis } from '../../../shared/domain/marketing';
+import { ACCEPT_ARCHIVO } from '../../../shared/areas/marketing/archivos';
+import { problemaUrl, type ResultadoAnalisis } from '../../../shared/areas/marketing/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';

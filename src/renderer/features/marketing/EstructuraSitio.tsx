@@ -22,7 +22,7 @@ import {
   tipoSeccion,
   type Componente,
   type PropuestaSitio,
-} from '../../../shared/domain/propuesta';
+} from '../../../shared/areas/marketing/propuesta';
 import { es } from '../../../shared/i18n/es';
 
 const m = es.marketing;

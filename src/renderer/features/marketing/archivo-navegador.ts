@@ -1,5 +1,5 @@
 /** Browser-side file helpers of the marketing agent: read a chosen file as base64, save a download. */
-import { base64ToBytes, bytesToBase64, formatoCoincide, problemaArchivoSeleccionado } from '../../../shared/domain/archivos';
+import { base64ToBytes, bytesToBase64, formatoCoincide, problemaArchivoSeleccionado } from '../../../shared/areas/marketing/archivos';
 import { es } from '../../../shared/i18n/es';
 
 export type ArchivoLeido = { ok: true; nombre: string; base64: string; bytes: number } | { ok: false; mensaje: string };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { op } from '../define';
-import type { Operator } from '../../domain/operator';
+import { op } from '../../contract/define';
+import type { Operator } from './operador';
 import { es } from '../../i18n/es';
-import { passwordProblem } from '../../domain/password';
+import { passwordProblem } from './rules';
 
 /**
  * Lengths are bounded before anything reaches the database: an e-mail has at most 254 characters (RFC 5321),

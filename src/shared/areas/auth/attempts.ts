@@ -1,5 +1,5 @@
 /**
- * One password check under the lockout rule (domain/lockout.ts), safe against attempts sent at the same
+ * One password check under the lockout rule (./rules.ts), safe against attempts sent at the same
  * moment: the attempt is counted in the store with a compare-and-set BEFORE the password is checked, so
  * parallel requests cannot all read the same count and at most LOCKOUT_MAX_FAILURES checks run per window.
  */
@@ -7,7 +7,7 @@ import type { Backend } from '../../ports';
 import type { LoginLock } from '../../ports/auth';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
-import { NO_LOCK, isLocked, minutesLeft, normalizeEmail, reserveAttempt } from '../../domain/lockout';
+import { NO_LOCK, isLocked, minutesLeft, normalizeEmail, reserveAttempt } from './rules';
 
 /**
  * A lost compare-and-set means another attempt was counted first, so each retry follows real progress; after

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { op } from '../define';
+import { op } from '../../contract/define';
 import { WEBHOOK_NAMES, isSupabaseUrl, isWebhookUrl, type BackendInfo, type WebhookInfo } from '../../domain/webhooks';
 import type { ServidorWebInfo } from '../../domain/servidor-web';
-import { configuracion as tc } from '../../i18n/areas/marketing';
-import { conexion as t } from '../../i18n/areas/conexion';
+import { configuracion as tc } from '../configuracion/texts';
+import { conexion as t } from './texts';
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 

@@ -1,11 +1,4 @@
-/** Texts of long-running jobs and of the automation connections. Composed into `es` by ../es.ts. */
-export const trabajos = {
-  noEncontrado: 'El proceso ya no existe o no te pertenece.',
-  cancelado: 'Proceso cancelado.',
-  cancelar: 'Cancelar',
-  progreso: (hechos: number, total: number) => `${hechos} de ${total}`,
-} as const;
-
+/** Texts of the automation connections. Composed into `es` by src/shared/i18n/es.ts. */
 export const conexion = {
   nombres: {
     llamadaSaliente: 'Webhook de llamadas salientes',

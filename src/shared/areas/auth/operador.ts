@@ -1,3 +1,4 @@
+/** The operator as every side sees it (imports nothing, so the ports can name it without a cycle). */
 /** A signed-in staff member (auth user + operator profile). */
 export interface Operator {
   id: string;

@@ -6,8 +6,8 @@
 import type { Backend } from '../../ports';
 import type { WebhookName } from '../../domain/webhooks';
 import { webhookSecretAccount, WEBHOOK_SETTINGS_KEY, type WebhookSetting } from '../../domain/webhooks';
-import { leerRespuestaAnalisis, contenidoGuardado, SITIO_SIN_NOMBRE, type RespuestaAnalisis } from '../../domain/propuesta';
-import type { ResultadoAnalisis } from '../../domain/marketing';
+import { leerRespuestaAnalisis, contenidoGuardado, SITIO_SIN_NOMBRE, type RespuestaAnalisis } from './propuesta';
+import type { ResultadoAnalisis } from './rules';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { op } from '../define';
+import { op } from '../../contract/define';
 import type { SearchResult } from '../../domain/search';
-import type { AppNotification } from '../../domain/notifications';
+import type { AppNotification } from './rules';
 
 /** The header: global search and notifications (part 1 §2.3, §2.4). */
 export const shell = {

@@ -1,10 +1,9 @@
-// Each area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../define.ts.
+// Each area's operations: op<Output>()(zodInputSchema, { public?: true }). See src/shared/contract/define.ts.
 import { z } from 'zod';
-import { op } from '../define';
+import { op } from '../../contract/define';
 import { es } from '../../i18n/es';
-import { MAX_ARCHIVO_BASE64 } from '../../domain/archivos';
-import { problemaUrl, type RegistroMarketing, type ResultadoAnalisis, type ResultadoGuardado } from '../../domain/marketing';
-import { problemaCambioContrasena } from '../../domain/preferencias-contrasena';
+import { MAX_ARCHIVO_BASE64 } from './archivos';
+import { problemaUrl, type RegistroMarketing, type ResultadoAnalisis, type ResultadoGuardado } from './rules';
 
 const m = es.marketing;
 
@@ -38,6 +37,7 @@ export const marketing = {
       }),
     }),
   ),
+  /** Saving needs a session like the rest, with the message of part 3 §8 when there is none. */
   guardar: op<ResultadoGuardado>()(
     z.object({
       nombreArchivoUrl: z.string().trim().min(1, m.errorGuardar).max(2000, m.errorGuardar),
@@ -45,26 +45,8 @@ export const marketing = {
       contenido: z.string().max(5_000_000, m.errorGuardar),
       archivo: archivo.optional(),
     }),
+    { sinSesion: m.debesAutenticarte },
   ),
   descargarArchivo: op<ArchivoDescargado>()(z.object({ id: z.number().int().positive() })),
   eliminar: op<null>()(z.object({ id: z.number().int().positive() })),
-} as const;
-
-export interface PerfilUsuario {
-  email: string;
-  esAdmin: boolean;
-  createdAt: string;
-}
-
-/** Settings: the account block and the password change (part 3 §2.5, §2.8). */
-export const configuracion = {
-  perfil: op<PerfilUsuario>()(z.object({})),
-  cambiarContrasena: op<null>()(
-    z
-      .object({ actual: z.string().max(200), nueva: z.string().max(200), confirmacion: z.string().max(200) })
-      .superRefine((value, ctx) => {
-        const problem = problemaCambioContrasena(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-  ),
 } as const;

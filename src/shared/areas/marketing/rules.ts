@@ -1,5 +1,5 @@
 /** Marketing agent records and the URL rule (part 3 §3, §5). */
-import { es } from '../i18n/es';
+import { es } from '../../i18n/es';
 import type { PropuestaSitio } from './propuesta';
 
 /** One row of agente_marketing as the screens see it. */

@@ -1,7 +1,5 @@
 /** Configuración → Conexión, webhook part: addresses in settings, credentials in the keychain. */
-import type { Backend } from '../../ports';
-import type { CallContext } from '../context';
-import { requireSession } from '../session';
+import type { ApiDeps, AreaImplementation } from '../../api/types';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 import {
@@ -91,7 +89,7 @@ export async function probarProyecto(url: string, anonKey: string, fetchFn: type
   return t.pruebaOk;
 }
 
-export function conexionOperations(backend: Backend) {
+export function conexionOperations({ backend }: ApiDeps): AreaImplementation<'conexion'> {
   const settings = () => {
     if (!backend.settings) throw new AppError('config', es.errores.requiereEscritorio);
     return backend.settings;
@@ -132,21 +130,15 @@ export function conexionOperations(backend: Backend) {
   }
 
   return {
-    async backend(_input: Record<string, never>, ctx: CallContext): Promise<BackendInfo> {
-      await requireSession(backend, ctx);
+    async backend() {
       return backendInfo();
     },
 
-    async probarSupabase(input: { supabaseUrl: string; anonKey?: string }, ctx: CallContext): Promise<{ mensaje: string }> {
-      await requireSession(backend, ctx);
+    async probarSupabase(input) {
       return { mensaje: await probarProyecto(input.supabaseUrl, await storedOrGiven(input.anonKey)) };
     },
 
-    async guardarBackend(
-      input: { backend: 'embedded' } | { backend: 'hosted'; supabaseUrl: string; anonKey?: string },
-      ctx: CallContext,
-    ): Promise<BackendInfo> {
-      const session = await requireSession(backend, ctx);
+    async guardarBackend(input, ctx) {
       if (input.backend === 'hosted') {
         const key = await storedOrGiven(input.anonKey);
         // Never switch to a project that does not answer: the operator could not sign in again.
@@ -160,32 +152,28 @@ export function conexionOperations(backend: Backend) {
       const info = await backendInfo();
       // Switching backend signs the operator out; the host reopens once this answer has been sent.
       ctx.setToken(null);
-      await backend.auth.signOut(session.token).catch(() => undefined);
+      await backend.auth.signOut(ctx.session.token).catch(() => undefined);
       backend.reconnect?.();
       return info;
     },
 
-    async servidorWeb(_input: Record<string, never>, ctx: CallContext): Promise<ServidorWebInfo> {
-      await requireSession(backend, ctx);
+    async servidorWeb() {
       return servidorWebInfo();
     },
 
-    async guardarServidorWeb(input: { activo: boolean }, ctx: CallContext): Promise<ServidorWebInfo> {
-      const session = await requireSession(backend, ctx);
+    async guardarServidorWeb(input, ctx) {
       // It opens the api to every local user and process: an administrator's decision.
-      if (!session.operator.esAdmin) throw new AppError('forbidden', es.errores.sinPermiso);
+      if (!ctx.session.operator.esAdmin) throw new AppError('forbidden', es.errores.sinPermiso);
       const saved = settings().get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY) ?? {};
       settings().set<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY, { ...saved, activo: input.activo });
       return servidorWebInfo();
     },
 
-    async webhooks(_input: Record<string, never>, ctx: CallContext): Promise<WebhookInfo[]> {
-      await requireSession(backend, ctx);
+    async webhooks() {
       return Promise.all(WEBHOOK_NAMES.map(info));
     },
 
-    async guardarWebhook(input: GuardarWebhookInput, ctx: CallContext): Promise<WebhookInfo> {
-      await requireSession(backend, ctx);
+    async guardarWebhook(input) {
       const secret = secretFrom(input);
       const account = webhookSecretAccount(input.name);
       if (input.auth === 'ninguna') {

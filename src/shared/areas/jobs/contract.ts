@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { op } from '../define';
+import { op } from '../../contract/define';
 import type { JobState } from '../../domain/jobs';
 
 /** Progress and cancellation of long work started by other operations (they answer with a JobState). */

@@ -2,17 +2,13 @@
  * Header operations: global search (§2.4, §5, §9) and notifications derived from the data.
  * Each search source runs on its own so a failing one is skipped (§8) while the others still answer.
  */
-import type { Backend } from '../../ports';
-import type { CallContext } from '../context';
-import { requireSession } from '../session';
+import type { ApiDeps, AreaImplementation } from '../../api/types';
 import { shellRepository, type NotificacionRow } from './repository';
 import { SEARCH_LIMITS, normalizeSearchQuery, type SearchResult } from '../../domain/search';
-import type { AppNotification, NotificationType } from '../../domain/notifications';
+import type { AppNotification, NotificationType } from './rules';
 import { formatFechaHora } from '../../domain/dates';
-import { etiquetaEstadoLlamada } from '../../domain/llamadas-reglas';
+import { etiquetaEstadoLlamada } from '../llamadas/rules';
 import { es } from '../../i18n/es';
-
-type Log = (message: string, error?: unknown) => void;
 
 function joinParts(...parts: Array<string | null | undefined>): string {
   return parts.filter((p): p is string => Boolean(p && p.trim())).join(' · ');
@@ -37,13 +33,12 @@ export function toNotification(row: NotificacionRow): AppNotification | null {
   }
 }
 
-export function shellOperations(backend: Backend, log: Log = () => {}) {
+export function shellOperations({ log }: ApiDeps): AreaImplementation<'shell'> {
   return {
-    async buscar(input: { q: string }, ctx: CallContext): Promise<SearchResult[]> {
-      const session = await requireSession(backend, ctx);
+    async buscar(input, ctx) {
       const q = normalizeSearchQuery(input.q);
       if (!q) return [];
-      const repo = shellRepository(backend.dataFor(session));
+      const repo = shellRepository(ctx.data);
       const [clientes, campanas, llamadas] = await Promise.allSettled([
         repo.buscarClientes(q, SEARCH_LIMITS.cliente),
         repo.buscarCampanas(q, SEARCH_LIMITS.campana),
@@ -81,29 +76,25 @@ export function shellOperations(backend: Backend, log: Log = () => {}) {
       return results;
     },
 
-    async notificaciones(_input: Record<string, never>, ctx: CallContext): Promise<AppNotification[]> {
-      const session = await requireSession(backend, ctx);
-      const rows = await shellRepository(backend.dataFor(session)).notificacionesPendientes();
+    async notificaciones(_input, ctx) {
+      const rows = await shellRepository(ctx.data).notificacionesPendientes();
       return rows.map(toNotification).filter((n): n is AppNotification => n !== null);
     },
 
-    async marcarLeida(input: { id: string }, ctx: CallContext): Promise<null> {
-      const session = await requireSession(backend, ctx);
-      await shellRepository(backend.dataFor(session)).guardarEstado(session.operator.id, [input.id], { leida: true });
+    async marcarLeida(input, ctx) {
+      await shellRepository(ctx.data).guardarEstado(ctx.session.operator.id, [input.id], { leida: true });
       return null;
     },
 
-    async marcarTodasLeidas(_input: Record<string, never>, ctx: CallContext): Promise<null> {
-      const session = await requireSession(backend, ctx);
-      const repo = shellRepository(backend.dataFor(session));
+    async marcarTodasLeidas(_input, ctx) {
+      const repo = shellRepository(ctx.data);
       const unread = (await repo.notificacionesPendientes()).filter((n) => !n.leida).map((n) => n.clave);
-      await repo.guardarEstado(session.operator.id, unread, { leida: true });
+      await repo.guardarEstado(ctx.session.operator.id, unread, { leida: true });
       return null;
     },
 
-    async eliminarNotificacion(input: { id: string }, ctx: CallContext): Promise<null> {
-      const session = await requireSession(backend, ctx);
-      await shellRepository(backend.dataFor(session)).guardarEstado(session.operator.id, [input.id], { eliminada: true });
+    async eliminarNotificacion(input, ctx) {
+      await shellRepository(ctx.data).guardarEstado(ctx.session.operator.id, [input.id], { eliminada: true });
       return null;
     },
   };

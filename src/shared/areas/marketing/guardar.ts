@@ -6,9 +6,9 @@
  */
 import type { StoragePort } from '../../ports/storage';
 import type { RegistrosRepository } from './repository';
-import type { ResultadoGuardado } from '../../domain/marketing';
-import { MARKETING_BUCKET, STORAGE_CACHE_CONTROL_SECONDS, mimeDe, rutaArchivo } from '../../domain/archivos';
-import { SITIO_SIN_NOMBRE } from '../../domain/propuesta';
+import type { ResultadoGuardado } from './rules';
+import { MARKETING_BUCKET, STORAGE_CACHE_CONTROL_SECONDS, mimeDe, rutaArchivo } from './archivos';
+import { SITIO_SIN_NOMBRE } from './propuesta';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 

@@ -3,7 +3,7 @@
  * up to 10 MB (enforced, not only hinted), recognised by their first bytes; stored under
  * {userId}/{timestamp}_{originalName} in the bucket agente-marketing-files with a safe name.
  */
-import { es } from '../i18n/es';
+import { es } from '../../i18n/es';
 
 export const MAX_ARCHIVO_BYTES = 10 * 1024 * 1024;
 export const EXTENSIONES_ARCHIVO = ['.pdf', '.doc', '.docx'] as const;

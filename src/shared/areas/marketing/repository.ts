@@ -1,6 +1,6 @@
 /** agente_marketing through the data port (the operator's identity: row-level security applies). */
 import type { DataPort } from '../../ports';
-import { registroDesdeFila, type RegistroMarketing } from '../../domain/marketing';
+import { registroDesdeFila, type RegistroMarketing } from './rules';
 
 export interface NuevoRegistro {
   nombre_archivo_url: string;

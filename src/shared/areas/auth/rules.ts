@@ -1,4 +1,6 @@
-import type { LoginLock } from '../ports/auth';
+/** The rules of signing in: the login lock and the password strength. */
+import type { LoginLock } from '../../ports/auth';
+import { es } from '../../i18n/es';
 
 /** Five failed logins in a row lock that e-mail for 5 minutes. */
 export const LOCKOUT_MAX_FAILURES = 5;
@@ -52,4 +54,23 @@ export function sameLock(a: LoginLock, b: LoginLock): boolean {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/**
+ * Password strength rules of part 3 §5, checked in order: 8 characters, a lowercase letter, an uppercase
+ * letter, a digit. Returns the first failing message, or null when valid.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return es.password.minimo;
+  if (!/\p{Ll}/u.test(password)) return es.password.minuscula;
+  if (!/\p{Lu}/u.test(password)) return es.password.mayuscula;
+  if (!/\d/.test(password)) return es.password.numero;
+  return null;
+}
+
+/** The live indicator text: the first problem, or 'Contraseña válida'. */
+export function passwordStrengthText(password: string): string {
+  return passwordProblem(password) ?? es.password.valida;
 }
