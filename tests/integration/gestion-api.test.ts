@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Envelope } from '../../src/shared/contract/envelope';
 import type { JobState } from '../../src/shared/domain/jobs';
-import type { ProyectoResumen, ResultadoAprovisionamiento } from '../../src/shared/domain/proyectos';
-import type { DashboardMetricas } from '../../src/shared/domain/metricas';
+import type { ProyectoResumen, ResultadoAprovisionamiento } from '../../src/shared/areas/proyectos/rules';
+import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
-import { progresoEstimado } from '../../src/shared/domain/proyectos';
-import { esHashBcrypt } from '../../src/shared/domain/empresas';
+import { progresoEstimado } from '../../src/shared/areas/proyectos/rules';
+import { esHashBcrypt } from '../../src/shared/areas/empresas/rules';
 
 /**
  * Projects, provisioning, catalogue, companies, plans and metrics through the real api (dispatch as the

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Envelope } from '../../src/shared/contract/envelope';
 import type { JobState } from '../../src/shared/domain/jobs';
-import type { DashboardMetricas } from '../../src/shared/domain/metricas';
+import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
 import {
   consecuenciasEliminacion,
   type DependenciasEliminacion,
   type ProyectoResumen,
   type ResultadoAprovisionamiento,
-} from '../../src/shared/domain/proyectos';
+} from '../../src/shared/areas/proyectos/rules';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';

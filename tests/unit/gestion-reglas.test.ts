@@ -11,7 +11,7 @@ import {
   webhookAgente,
   WEBHOOK_FLUJO,
 } from '../../src/shared/domain/bot-tablas';
-import { empresaAReutilizar, nombreUnico, ordenarParaAprovisionar, planificarServicios, type InstanciaServicio } from '../../src/shared/domain/provision';
+import { empresaAReutilizar, nombreUnico, ordenarParaAprovisionar, planificarServicios, type InstanciaServicio } from '../../src/shared/areas/proyectos/rules';
 import {
   consecuenciasEliminacion,
   estadoProyectoConocido,
@@ -19,11 +19,11 @@ import {
   progresoBadge,
   progresoEstimado,
   type DependenciasEliminacion,
-} from '../../src/shared/domain/proyectos';
-import { ALFABETO_CONTRASENA, enlaceAccesoEmpresa, esHashBcrypt, generarContrasenaPortal, generarUsuarioPortal } from '../../src/shared/domain/empresas';
-import { alertasDe, campoCsv, rangoPeriodo, reporteCsv } from '../../src/shared/domain/metricas';
-import { planValido, formatoCosto } from '../../src/shared/domain/planes';
-import { categoriaDeTipo, parsearConfiguracion, plantilla, reglasServicio } from '../../src/shared/domain/servicios';
+} from '../../src/shared/areas/proyectos/rules';
+import { ALFABETO_CONTRASENA, enlaceAccesoEmpresa, esHashBcrypt, generarContrasenaPortal, generarUsuarioPortal } from '../../src/shared/areas/empresas/rules';
+import { alertasDe, campoCsv, rangoPeriodo, reporteCsv } from '../../src/shared/areas/metricas/rules';
+import { planValido, formatoCosto } from '../../src/shared/areas/planes/rules';
+import { categoriaDeTipo, parsearConfiguracion, plantilla, reglasServicio } from '../../src/shared/areas/servicios/rules';
 
 const inst = (tipo: string, cfg: Record<string, unknown> = {}, created = '2026-01-01T00:00:00Z', id = `${tipo}_1`): InstanciaServicio => ({
   id, proyecto_id: 'p', empresa_id: null, tipo_servicio: tipo, nombre_instancia: id, estado: 'activo', categoria: null, configuracion: cfg, created_at: created,

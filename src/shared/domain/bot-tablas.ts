@@ -2,7 +2,7 @@
  * Message-table names of the bot companies (part 3 §5, §9), shared by the bot channels and the projects
  * provisioning. Pure rules: no I/O.
  */
-import { proyectos as textosProyectos } from '../i18n/areas/gestion';
+import { proyectos as textosProyectos } from '../areas/proyectos/texts';
 
 export const CANALES_BOT = ['duda', 'shopify', 'wordpress', 'whatsapp'] as const;
 export type CanalBot = (typeof CANALES_BOT)[number];

@@ -28,7 +28,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/domain/empresas';
+import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/areas/empresas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminarEnUso, mensajeDe } from '../proyectos/comun';

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { formatoCosto, planValido, type Plan } from '../../../shared/domain/planes';
+import { formatoCosto, planValido, type Plan } from '../../../shared/areas/planes/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, confirmarEliminarEnUso } from '../proyectos/comun';

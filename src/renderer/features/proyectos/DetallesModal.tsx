@@ -4,8 +4,8 @@ import { IconCalendarEvent, IconClockHour4, IconFlag, IconHistory } from '@table
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { etiquetaEstadoProyecto, type ProyectoResumen } from '../../../shared/domain/proyectos';
-import { formatoCosto } from '../../../shared/domain/planes';
+import { etiquetaEstadoProyecto, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
+import { formatoCosto } from '../../../shared/areas/planes/rules';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { EstadoProyectoBadge, EstadoServicioBadge } from './comun';
 

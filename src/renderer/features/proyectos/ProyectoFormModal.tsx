@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { ESTADOS_FORMULARIO, type ProyectoResumen } from '../../../shared/domain/proyectos';
-import { formatoCosto } from '../../../shared/domain/planes';
+import { ESTADOS_FORMULARIO, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
+import { formatoCosto } from '../../../shared/areas/planes/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { mensajeDe } from './comun';
 

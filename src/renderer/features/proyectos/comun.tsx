@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { es } from '../../../shared/i18n/es';
-import { consecuenciasEliminacion, type DependenciasEliminacion } from '../../../shared/domain/proyectos';
+import { consecuenciasEliminacion, type DependenciasEliminacion } from '../../../shared/areas/proyectos/rules';
 import {
   COLOR_ESTADO_PROYECTO,
   COLOR_ESTADO_SERVICIO,
@@ -13,7 +13,7 @@ import {
   etiquetaEstadoProyecto,
   progresoBadge,
   type EstadoServicio,
-} from '../../../shared/domain/proyectos';
+} from '../../../shared/areas/proyectos/rules';
 
 const c = es.proyectos.confirmacion;
 

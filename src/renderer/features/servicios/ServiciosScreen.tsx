@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/domain/servicios';
+import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/areas/servicios/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { mensajeDe } from '../proyectos/comun';

@@ -1,6 +1,6 @@
 /** Metrics dashboard (part 2 §2, §9): periods, alerts, the CSV report. Aggregates are computed in SQL. */
-import { metricas as t } from '../i18n/areas/gestion';
-import { ZONA_HORARIA, formatFechaHora } from './dates';
+import { metricas as t } from './texts';
+import { ZONA_HORARIA, formatFechaHora } from '../../domain/dates';
 
 export const PERIODOS_DIAS = [7, 30, 90, 180, 365] as const;
 export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
@@ -78,11 +78,11 @@ export function fechaBogota(d: Date): string {
 /** Bogotá is UTC−5 all year. */
 const OFFSET_BOGOTA_MS = 5 * 3_600_000;
 
+/** A period of the dashboard: the last N days, or a custom range of Bogotá days ('YYYY-MM-DD'). */
+export type Periodo = { dias: number } | { desde: string; hasta: string };
+
 /** The period as instants: the last N days up to now, or a custom range of whole Bogotá days. */
-export function rangoPeriodo(
-  periodo: { dias: number } | { desde: string; hasta: string },
-  ahora: Date,
-): { desde: string; hasta: string } {
+export function rangoPeriodo(periodo: Periodo, ahora: Date): { desde: string; hasta: string } {
   if ('dias' in periodo) {
     return { desde: new Date(ahora.getTime() - periodo.dias * 86_400_000).toISOString(), hasta: ahora.toISOString() };
   }

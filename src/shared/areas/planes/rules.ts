@@ -19,6 +19,14 @@ export interface EmpresaDePlan {
   status: boolean;
 }
 
+/** A WordPress bot company, as the assignment screen lists it. */
+export interface EmpresaWordpress {
+  uuid: string;
+  name: string;
+  table_supabase: string;
+  status: boolean;
+}
+
 /** §5: title and description non-blank and cost greater than 0. */
 export function planValido(p: { title: string; description: string; cost: number | string | null | undefined }): boolean {
   const cost = typeof p.cost === 'string' ? Number(p.cost) : p.cost;

@@ -1,5 +1,5 @@
 /** The service catalogue: categories, icons, templates, built-in fallback and form rules (part 2 §3, §5, §9). */
-import { servicios as t } from '../i18n/areas/gestion';
+import { servicios as t } from './texts';
 
 export const CATEGORIAS_SERVICIO = [
   'E-commerce',

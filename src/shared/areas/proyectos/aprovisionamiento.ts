@@ -7,14 +7,14 @@
  * Every step is saved as soon as it is done, so a failure keeps the instance with its incomplete
  * configuration ('incompleto' + the §8 message) and 'Completar aprovisionamiento' continues where it stopped.
  */
-import type { ApiDeps, ApiImplementation } from '../types';
+import type { ApiDeps, AreaImplementation } from '../../api/types';
 import type { DataPort, WebhooksPort } from '../../ports';
 import type { JobContext } from '../jobs/registry';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
-import { proyectos as t } from '../../i18n/areas/gestion';
+import { conMensaje, hexAleatorio } from '../../api/comun';
+import { proyectos as t } from './texts';
 import {
-  TABLA_EMPRESAS_BOT,
   WEBHOOK_FLUJO,
   baseAgentesDesde,
   canalDeTipoServicio,
@@ -32,34 +32,36 @@ import {
   planificarServicios,
   type ConfiguracionInstancia,
   type InstanciaServicio,
-} from '../../domain/provision';
-import { idInstancia, type EmpresaWhatsappOpcion, type ResultadoAprovisionamiento } from '../../domain/proyectos';
-import { categoriaDeTipo } from '../../domain/servicios';
-import { conMensaje, hexAleatorio, num, sesion } from '../comun';
-import { leerProyecto, normalizarInstancia } from './repositorio';
+  idInstancia,
+  type EmpresaWhatsappOpcion,
+  type ResultadoAprovisionamiento,
+} from './rules';
+import { categoriaDeTipo } from '../servicios/rules';
+import {
+  categoriasDelCatalogo,
+  crearCampana,
+  crearEmpresaBot,
+  crearInstancia,
+  crearTablaMensajes,
+  eliminarInstancia,
+  empresasWhatsappActivas,
+  guardarConfiguracion,
+  guardarWebhookEmpresaBot,
+  instanciasDe,
+  leerConfiguracion,
+  leerInstancia,
+  leerProyecto,
+  tablasDelCanal,
+  verificarTablaMensajes,
+} from './repository';
 
-type Ops = Pick<ApiImplementation['proyectos'], 'empresasWhatsapp' | 'aplicarServicios' | 'reintentarAprovisionamiento' | 'eliminarServicio'>;
+type Ops = Pick<AreaImplementation<'proyectos'>, 'empresasWhatsapp' | 'aplicarServicios' | 'reintentarAprovisionamiento' | 'eliminarServicio'>;
 type Log = (message: string, error?: unknown) => void;
 
 interface Paso {
   instancia: InstanciaServicio;
   empresa_id: string | null;
   elegidaWhatsapp: EmpresaWhatsappOpcion | null;
-}
-
-async function guardarConfiguracion(data: DataPort, id: string, cfg: ConfiguracionInstancia): Promise<void> {
-  await data.run({ kind: 'update', table: 'servicios_instancias', values: { configuracion: cfg }, filters: [{ column: 'id', op: 'eq', value: id }] });
-}
-
-async function empresaWhatsapp(data: DataPort, uuid: string): Promise<EmpresaWhatsappOpcion | null> {
-  const { rows } = await data.run({
-    kind: 'select',
-    table: 'empresas_whatsapp',
-    columns: ['uuid', 'name', 'table_supabase', 'webhook_n8n'],
-    filters: [{ column: 'uuid', op: 'eq', value: uuid }, { column: 'status', op: 'eq', value: true }],
-  });
-  const r = rows[0];
-  return r ? { uuid: String(r.uuid), name: String(r.name), table_supabase: String(r.table_supabase), webhook_n8n: r.webhook_n8n == null ? null : String(r.webhook_n8n) } : null;
 }
 
 /** What the failing step answered, carried as the AppError's detail (shown under the §8 message). */
@@ -99,7 +101,6 @@ async function aprovisionarBot(
 ): Promise<{ aviso?: string }> {
   const { instancia } = paso;
   const cfg: ConfiguracionInstancia = { ...instancia.configuracion };
-  const tablaEmpresas = TABLA_EMPRESAS_BOT[canal];
   const guardar = () => guardarConfiguracion(data, instancia.id, cfg);
   let aviso: string | undefined;
 
@@ -133,18 +134,10 @@ async function aprovisionarBot(
   // 2. The company record.
   if (!cfg.empresa_uuid) {
     if (!cfg.table_supabase) {
-      const { rows } = await data.run({ kind: 'select', table: tablaEmpresas, columns: ['table_supabase'] });
-      const ocupados = new Set(rows.map((r) => String(r.table_supabase)));
-      cfg.table_supabase = nombreTablaLibre(instancia.nombre_instancia, canal, ocupados);
+      cfg.table_supabase = nombreTablaLibre(instancia.nombre_instancia, canal, await tablasDelCanal(data, canal));
       if (!cfg.table_supabase) throw new AppError('validation', t.nombreInstanciaInvalido);
     }
-    const { rows } = await data.run({
-      kind: 'insert',
-      table: tablaEmpresas,
-      rows: [{ name: instancia.nombre_instancia, table_supabase: cfg.table_supabase, status: true, empresa_id: paso.empresa_id }],
-      returning: ['uuid'],
-    });
-    cfg.empresa_uuid = String(rows[0]!.uuid);
+    cfg.empresa_uuid = await crearEmpresaBot(data, canal, { nombre: instancia.nombre_instancia, tabla: cfg.table_supabase, empresaId: paso.empresa_id });
     if (canal === 'whatsapp') {
       cfg.empresa_whatsapp_id = cfg.empresa_uuid;
       cfg.empresas_whatsapp_ids = [cfg.empresa_uuid];
@@ -156,13 +149,13 @@ async function aprovisionarBot(
 
   // The message-table rule (SQL): no flow is ever created for a table that is not a message table, whatever
   // registered the company.
-  await data.run({ kind: 'rpc', fn: 'verificar_tabla_mensajes', args: { p_tabla: tabla } });
+  await verificarTablaMensajes(data, tabla);
 
   // 3. The message table. WordPress/Shopify go on to the flow when it fails (SQL kept for manual
   //    execution); Duda/WhatsApp stop here.
   if (cfg.tabla_creada !== true) {
     try {
-      await data.run({ kind: 'rpc', fn: 'create_message_table', args: { nombre: tabla } });
+      await crearTablaMensajes(data, tabla);
       cfg.tabla_creada = true;
       delete cfg.sql_manual;
     } catch (error) {
@@ -182,7 +175,7 @@ async function aprovisionarBot(
   // 4. The workflow, then the agent webhook on the company and in the configuration.
   if (!cfg.webhook_n8n) {
     const webhook = await crearFlujo(webhooks, canal, instancia.nombre_instancia, tabla, uuid, signal);
-    await data.run({ kind: 'update', table: tablaEmpresas, values: { webhook_n8n: webhook }, filters: [{ column: 'uuid', op: 'eq', value: uuid }] });
+    await guardarWebhookEmpresaBot(data, canal, uuid, webhook);
     cfg.webhook_n8n = webhook;
     await guardar();
   }
@@ -203,25 +196,15 @@ async function aprovisionarBot(
 async function aprovisionarLlamadas(data: DataPort, instancia: InstanciaServicio): Promise<void> {
   const cfg: ConfiguracionInstancia = { ...instancia.configuracion };
   if (!cfg.campana_id) {
-    const { rows } = await data.run({
-      kind: 'insert',
-      table: 'campanas',
-      rows: [{ nombre: instancia.nombre_instancia, minutos: MINUTOS_TOPE_CAMPANA }],
-      returning: ['id', 'nombre', 'minutos'],
-    });
-    cfg.campana_id = num(rows[0]!.id);
-    cfg.campana_nombre = String(rows[0]!.nombre);
-    cfg.minutos_tope = num(rows[0]!.minutos);
+    const campana = await crearCampana(data, instancia.nombre_instancia, MINUTOS_TOPE_CAMPANA);
+    cfg.campana_id = campana.id;
+    cfg.campana_nombre = campana.nombre;
+    cfg.minutos_tope = campana.minutos;
   }
   cfg.aprovisionamiento = 'completo';
   delete cfg.error_aprovisionamiento;
   delete cfg.error_detalle;
   await guardarConfiguracion(data, instancia.id, cfg);
-}
-
-async function instanciasDe(data: DataPort, proyectoId: string): Promise<InstanciaServicio[]> {
-  const { rows } = await data.run({ kind: 'select', table: 'servicios_instancias', filters: [{ column: 'proyecto_id', op: 'eq', value: proyectoId }], order: [{ column: 'created_at' }, { column: 'id' }] });
-  return rows.map(normalizarInstancia);
 }
 
 /** The job body: provisions each step in order, reporting progress; a failure marks that instance incomplete. */
@@ -260,8 +243,7 @@ async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, paso
       if (detalle) fila.detalle = detalle;
       failed += 1;
       try {
-        const { rows } = await data.run({ kind: 'select', table: 'servicios_instancias', columns: ['configuracion'], filters: [{ column: 'id', op: 'eq', value: instancia.id }] });
-        const { error_detalle: _anterior, ...actual } = (rows[0]?.configuracion ?? {}) as ConfiguracionInstancia;
+        const { error_detalle: _anterior, ...actual } = await leerConfiguracion(data, instancia.id);
         // 'incompleto' puts the instance in estado 'error' until it is completed (trigger
         // servicios_instancias_estado_aprovisionamiento), so the projects table and the metrics alert show it.
         await guardarConfiguracion(data, instancia.id, { ...actual, aprovisionamiento: 'incompleto', error_aprovisionamiento: mensaje, ...(detalle ? { error_detalle: detalle } : {}) });
@@ -277,40 +259,24 @@ async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, paso
   return resultado;
 }
 
-export function aprovisionamientoApi({ backend, jobs, log }: ApiDeps): Ops {
+export function aprovisionamientoOperations({ backend, jobs, log }: ApiDeps): Ops {
   return {
-    async empresasWhatsapp(_input, ctx) {
-      const { data } = await sesion(backend, ctx);
-      return conMensaje(t.errorCarga, async () => {
-        const { rows } = await data.run({
-          kind: 'select',
-          table: 'empresas_whatsapp',
-          columns: ['uuid', 'name', 'table_supabase', 'webhook_n8n'],
-          filters: [{ column: 'status', op: 'eq', value: true }],
-          order: [{ column: 'name' }],
-        });
-        return rows
-          .filter((r) => r.uuid != null)
-          .map((r) => ({ uuid: String(r.uuid), name: String(r.name), table_supabase: String(r.table_supabase), webhook_n8n: r.webhook_n8n == null ? null : String(r.webhook_n8n) }));
-      }, log);
-    },
+    empresasWhatsapp: (_input, { data }) => conMensaje(t.errorCarga, () => empresasWhatsappActivas(data), log),
 
-    async aplicarServicios(input, ctx) {
-      const { session, data } = await sesion(backend, ctx);
+    async aplicarServicios(input, { session, data }) {
       const pasos = await conMensaje(t.errorActualizar, async () => {
         const proyecto = await leerProyecto(data, input.proyectoId);
         const plan = planificarServicios(proyecto.instancias, input.servicios);
-        const { rows: catalogo } = await data.run({ kind: 'select', table: 'servicios_disponibles', columns: ['tipo', 'categoria'] });
-        const categoria = new Map(catalogo.map((c) => [String(c.tipo), String(c.categoria)]));
+        const categoria = await categoriasDelCatalogo(data);
         const out: Paso[] = [];
         let ms = (backend.now ?? (() => new Date()))().getTime();
         for (const p of plan.agregar) {
           let elegida: EmpresaWhatsappOpcion | null = null;
           if (p.tipo === 'whatsapp' && p.empresa_whatsapp_uuid) {
-            elegida = await empresaWhatsapp(data, p.empresa_whatsapp_uuid);
+            elegida = (await empresasWhatsappActivas(data, p.empresa_whatsapp_uuid))[0] ?? null;
             if (!elegida) throw new AppError('validation', t.empresaWhatsappNoEncontrada);
           }
-          const fila = {
+          const instancia = await crearInstancia(data, {
             id: idInstancia(p.tipo, ms++, hexAleatorio(3)),
             proyecto_id: proyecto.id,
             empresa_id: proyecto.empresa_id,
@@ -318,10 +284,9 @@ export function aprovisionamientoApi({ backend, jobs, log }: ApiDeps): Ops {
             nombre_instancia: p.nombre_instancia,
             estado: 'activo',
             categoria: categoria.get(p.tipo) ?? categoriaDeTipo(p.tipo),
-            configuracion: { aprovisionamiento: 'pendiente' } satisfies ConfiguracionInstancia,
-          };
-          const { rows } = await data.run({ kind: 'insert', table: 'servicios_instancias', rows: [fila], returning: ['*'] });
-          out.push({ instancia: normalizarInstancia(rows[0]!), empresa_id: proyecto.empresa_id, elegidaWhatsapp: elegida });
+            configuracion: { aprovisionamiento: 'pendiente' },
+          });
+          out.push({ instancia, empresa_id: proyecto.empresa_id, elegidaWhatsapp: elegida });
         }
         return { out, omitidos: plan.omitidos };
       }, log);
@@ -330,25 +295,20 @@ export function aprovisionamientoApi({ backend, jobs, log }: ApiDeps): Ops {
       );
     },
 
-    async reintentarAprovisionamiento(input, ctx) {
-      const { session, data } = await sesion(backend, ctx);
+    async reintentarAprovisionamiento(input, { session, data }) {
       const paso = await conMensaje(t.errorActualizar, async () => {
-        const { rows } = await data.run({ kind: 'select', table: 'servicios_instancias', filters: [{ column: 'id', op: 'eq', value: input.instanciaId }] });
-        if (!rows[0]) throw new AppError('not_found', t.servicioNoEncontrado);
-        const instancia = normalizarInstancia(rows[0]);
+        const instancia = await leerInstancia(data, input.instanciaId);
+        if (!instancia) throw new AppError('not_found', t.servicioNoEncontrado);
         return { instancia, empresa_id: instancia.empresa_id, elegidaWhatsapp: null } satisfies Paso;
       }, log);
       return jobs.start('aprovisionamiento', session.operator.id, 1, (jctx) => ejecutar(data, backend.webhooks, [paso], [], jctx, log));
     },
 
-    async eliminarServicio(input, ctx) {
-      const { data } = await sesion(backend, ctx);
-      return conMensaje(t.errorEliminarServicio, async () => {
-        const { rows } = await data.run<{ value: { id: string; empresa_desactivada: boolean } | null }>({ kind: 'rpc', fn: 'eliminar_servicio_instancia', args: { p_id: input.instanciaId } });
-        const r = rows[0]?.value;
+    eliminarServicio: (input, { data }) =>
+      conMensaje(t.errorEliminarServicio, async () => {
+        const r = await eliminarInstancia(data, input.instanciaId);
         if (!r) throw new AppError('not_found', t.servicioNoEncontrado);
-        return { id: String(r.id), empresa_desactivada: Boolean(r.empresa_desactivada) };
-      }, log);
-    },
+        return r;
+      }, log),
   };
 }

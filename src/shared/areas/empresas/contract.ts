@@ -1,0 +1,44 @@
+/** Administración de Empresas: client companies and their portal credentials (part 2 §2, §6, §8). */
+import { z } from 'zod';
+import { op } from '../../contract/define';
+import { id, textoOpcional } from '../../contract/campos';
+import type { DependenciasEliminacion } from '../proyectos/rules';
+import type { CredencialesPortal, Empresa } from './rules';
+import { empresas as te } from './texts';
+
+const empresaCampos = {
+  nombre: z.string().trim().min(1, te.nombreObligatorio).max(200),
+  descripcion: textoOpcional,
+  ruc: z.string().trim().max(50).nullable().optional(),
+  direccion: textoOpcional,
+  telefono: z.string().trim().max(50).nullable().optional(),
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .refine((v) => v === '' || z.string().email().safeParse(v).success, te.emailInvalido)
+    .nullable()
+    .optional(),
+  website: z.string().trim().max(500).nullable().optional(),
+  logo_url: z.string().trim().max(1000).nullable().optional(),
+  activo: z.boolean().default(true),
+  usuario_cliente: z.string().trim().min(1, te.usuarioObligatorio).max(200),
+};
+
+export const empresas = {
+  listar: op<Empresa[]>()(z.object({})),
+  /** Creating stores the password only as a bcrypt hash; the plain one is answered once for the operator to copy. */
+  crear: op<{ empresa: Empresa; credenciales: CredencialesPortal }>()(
+    z.object({ ...empresaCampos, contrasena_cliente: z.string().min(1, te.contrasenaObligatoria).max(200) }),
+  ),
+  /** Omit contrasena_cliente (or send '') to keep the stored one. */
+  actualizar: op<{ empresa: Empresa; credenciales: CredencialesPortal | null }>()(
+    z.object({ id, ...empresaCampos, contrasena_cliente: z.string().max(200).optional() }),
+  ),
+  cambiarEstado: op<Empresa>()(z.object({ id, activo: z.boolean() })),
+  /** What depends on the company (projects, bot companies, its portal) for the delete dialog. */
+  dependencias: op<DependenciasEliminacion>()(z.object({ id })),
+  eliminar: op<{ id: string }>()(z.object({ id })),
+  /** A new random password (crypto source), stored hashed, answered once. */
+  restablecerContrasena: op<CredencialesPortal>()(z.object({ id })),
+} as const;

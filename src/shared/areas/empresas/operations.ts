@@ -1,0 +1,84 @@
+/**
+ * Administración de Empresas (part 2 §2, §6, §8). The portal password is stored only as a bcrypt hash (the
+ * database trigger hashes any plain value written); the plain one is answered once, right after it is set or
+ * reset, and never read back.
+ */
+import type { ApiDeps, AreaImplementation } from '../../api/types';
+import { AppError } from '../../errors';
+import { conMensaje, textoONull } from '../../api/comun';
+import { empresas as t } from './texts';
+import { generarContrasenaPortal, type CredencialesPortal, type FuenteAleatoria } from './rules';
+import { leerDependencias } from '../proyectos/repository';
+import { actualizarEmpresa, crearEmpresa, eliminarEmpresa, leerEmpresa, listarEmpresas, type CamposEmpresa } from './repository';
+
+type EntradaEmpresa = Pick<CamposEmpresa, 'nombre' | 'activo' | 'usuario_cliente'> & {
+  [K in Exclude<keyof CamposEmpresa, 'nombre' | 'activo' | 'usuario_cliente'>]?: string | null;
+};
+
+/** `fuente` is the random source (Web Crypto by default; a test may observe it). */
+export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): AreaImplementation<'empresas'> {
+  const campos = (input: EntradaEmpresa): CamposEmpresa => ({
+    nombre: input.nombre,
+    descripcion: textoONull(input.descripcion),
+    ruc: textoONull(input.ruc),
+    direccion: textoONull(input.direccion),
+    telefono: textoONull(input.telefono),
+    email: textoONull(input.email),
+    website: textoONull(input.website),
+    logo_url: textoONull(input.logo_url),
+    activo: input.activo,
+    usuario_cliente: input.usuario_cliente.trim(),
+  });
+  /** The portal username is unique: the database's conflict becomes the form's message. */
+  const sinDuplicado = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      throw AppError.is(e) && e.code === 'conflict' ? new AppError('conflict', t.usuarioDuplicado) : e;
+    }
+  };
+  const existe = <T>(valor: T | null | false): T => {
+    if (!valor) throw new AppError('not_found', t.noEncontrada);
+    return valor;
+  };
+
+  return {
+    listar: (_input, { data }) => conMensaje(t.errorCargar, () => listarEmpresas(data), log),
+
+    crear: (input, { data }) =>
+      conMensaje(t.errorGuardar, () => sinDuplicado(async () => {
+        const empresa = await leerEmpresa(data, await crearEmpresa(data, campos(input), input.contrasena_cliente));
+        return { empresa, credenciales: { empresaId: empresa.id, usuario: empresa.usuario_cliente ?? '', contrasena: input.contrasena_cliente } };
+      }), log),
+
+    actualizar: (input, { data }) =>
+      conMensaje(t.errorGuardar, async () => {
+        const nueva = input.contrasena_cliente ? input.contrasena_cliente : null;
+        await sinDuplicado(async () => existe(await actualizarEmpresa(data, input.id, campos(input), nueva ?? undefined)));
+        const empresa = await leerEmpresa(data, input.id);
+        const credenciales: CredencialesPortal | null = nueva ? { empresaId: empresa.id, usuario: empresa.usuario_cliente ?? '', contrasena: nueva } : null;
+        return { empresa, credenciales };
+      }, log),
+
+    cambiarEstado: (input, { data }) =>
+      conMensaje(t.errorEstado, async () => {
+        existe(await actualizarEmpresa(data, input.id, { activo: input.activo }));
+        return leerEmpresa(data, input.id);
+      }, log),
+
+    dependencias: (input, { data }) => conMensaje(t.errorCargar, () => leerDependencias(data, 'empresa', input.id, t.noEncontrada), log),
+
+    eliminar: (input, { data }) =>
+      conMensaje(t.errorEliminar, async () => {
+        existe(await eliminarEmpresa(data, input.id));
+        return { id: input.id };
+      }, log),
+
+    restablecerContrasena: (input, { data }) =>
+      conMensaje(t.errorCredenciales, async () => {
+        const contrasena = generarContrasenaPortal(fuente);
+        const { usuario } = existe(await actualizarEmpresa(data, input.id, {}, contrasena));
+        return { empresaId: input.id, usuario, contrasena };
+      }, log),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The client companies' tables (empresas, the view empresas_vista): the only module of the area that knows
+ * their names. The portal password column is written (a database trigger hashes any plain value) and never
+ * read back: the view only says whether one is stored.
+ */
+import type { DataPort } from '../../ports';
+import { AppError } from '../../errors';
+import { empresas as t } from './texts';
+import type { Empresa } from './rules';
+
+/** The editable fields of a client company (optional texts already null when empty). */
+export interface CamposEmpresa {
+  nombre: string;
+  descripcion: string | null;
+  ruc: string | null;
+  direccion: string | null;
+  telefono: string | null;
+  email: string | null;
+  website: string | null;
+  logo_url: string | null;
+  activo: boolean;
+  usuario_cliente: string;
+}
+
+const porId = (id: string) => [{ column: 'id', op: 'eq' as const, value: id }];
+
+function normalizar(r: Record<string, unknown>): Empresa {
+  const s = (v: unknown) => (v == null ? null : String(v));
+  return {
+    id: String(r.id),
+    nombre: String(r.nombre),
+    descripcion: s(r.descripcion),
+    ruc: s(r.ruc),
+    direccion: s(r.direccion),
+    telefono: s(r.telefono),
+    email: s(r.email),
+    website: s(r.website),
+    logo_url: s(r.logo_url),
+    activo: Boolean(r.activo),
+    usuario_cliente: s(r.usuario_cliente),
+    tiene_contrasena: Boolean(r.tiene_contrasena),
+    created_at: String(r.created_at),
+  };
+}
+
+export async function listarEmpresas(data: DataPort): Promise<Empresa[]> {
+  const { rows } = await data.run({ kind: 'select', table: 'empresas_vista', order: [{ column: 'nombre' }] });
+  return rows.map(normalizar);
+}
+
+export async function leerEmpresa(data: DataPort, id: string): Promise<Empresa> {
+  const { rows } = await data.run({ kind: 'select', table: 'empresas_vista', filters: porId(id) });
+  if (!rows[0]) throw new AppError('not_found', t.noEncontrada);
+  return normalizar(rows[0]);
+}
+
+/** A taken username answers 'conflict' (unique index). */
+export async function crearEmpresa(data: DataPort, campos: CamposEmpresa, contrasena: string): Promise<string> {
+  const { rows } = await data.run<{ id: string }>({ kind: 'insert', table: 'empresas', rows: [{ ...campos, contrasena_cliente: contrasena }], returning: ['id'] });
+  return String(rows[0]!.id);
+}
+
+/**
+ * Changes the given fields and, when `contrasena` is given, the portal password. Answers the stored username,
+ * or null when there is no such company.
+ */
+export async function actualizarEmpresa(data: DataPort, id: string, campos: Partial<CamposEmpresa>, contrasena?: string): Promise<{ usuario: string } | null> {
+  const { rows } = await data.run({
+    kind: 'update',
+    table: 'empresas',
+    values: { ...campos, ...(contrasena ? { contrasena_cliente: contrasena } : {}) },
+    filters: porId(id),
+    returning: ['id', 'usuario_cliente'],
+  });
+  return rows[0] ? { usuario: String(rows[0].usuario_cliente ?? '') } : null;
+}
+
+/** False when there is no such company. */
+export async function eliminarEmpresa(data: DataPort, id: string): Promise<boolean> {
+  const { rows } = await data.run({ kind: 'delete', table: 'empresas', filters: porId(id), returning: ['id'] });
+  return rows.length > 0;
+}

@@ -1,0 +1,57 @@
+/** Gestión de Proyectos: list, create/edit, delete, details report (part 2 §2, §3, §4, §8). */
+import type { ApiDeps, AreaImplementation } from '../../api/types';
+import { AppError } from '../../errors';
+import { conMensaje, textoONull } from '../../api/comun';
+import { proyectos as t } from './texts';
+import {
+  actualizarProyecto,
+  crearProyecto,
+  eliminarProyecto,
+  leerDependencias,
+  leerProyecto,
+  listarProyectos,
+  reporteProyecto,
+  type CamposProyecto,
+} from './repository';
+import { aprovisionamientoOperations } from './aprovisionamiento';
+
+export function proyectosOperations(deps: ApiDeps): AreaImplementation<'proyectos'> {
+  const { backend, log } = deps;
+  const campos = (input: Omit<CamposProyecto, 'fecha_inicio' | 'fecha_fin'> & { fecha_inicio?: string | null; fecha_fin?: string | null }): CamposProyecto => ({
+    nombre: input.nombre.trim(),
+    descripcion: input.descripcion.trim(),
+    plan_id: input.plan_id,
+    empresa_id: input.empresa_id,
+    estado: input.estado,
+    fecha_inicio: textoONull(input.fecha_inicio),
+    fecha_fin: textoONull(input.fecha_fin),
+  });
+  const existe = <T>(valor: T | null | false): T => {
+    if (!valor) throw new AppError('not_found', t.noEncontrado);
+    return valor;
+  };
+
+  return {
+    listar: (_input, { data }) => conMensaje(t.errorCarga, () => listarProyectos(data), log),
+
+    obtener: (input, { data }) => conMensaje(t.errorCarga, () => leerProyecto(data, input.id), log),
+
+    crear: (input, { data }) =>
+      conMensaje(t.errorGuardar, async () => leerProyecto(data, await crearProyecto(data, campos(input))), log),
+
+    actualizar: (input, { data }) =>
+      conMensaje(t.errorGuardar, async () => {
+        existe(await actualizarProyecto(data, input.id, campos(input)));
+        return leerProyecto(data, input.id);
+      }, log),
+
+    dependencias: (input, { data }) => conMensaje(t.errorCarga, () => leerDependencias(data, 'proyecto', input.id, t.noEncontrado), log),
+
+    eliminar: (input, { data }) => conMensaje(t.errorEliminar, async () => existe(await eliminarProyecto(data, input.id)), log),
+
+    reporte: (input, { data }) =>
+      conMensaje(t.errorCarga, async () => existe(await reporteProyecto(data, input.id, (backend.now ?? (() => new Date()))())), log),
+
+    ...aprovisionamientoOperations(deps),
+  };
+}

@@ -1,0 +1,26 @@
+/** Administración de Servicios: the catalogue (part 2 §2, §3, §5, §8). */
+import { z } from 'zod';
+import { op } from '../../contract/define';
+import { conRegla, id } from '../../contract/campos';
+import { CATEGORIAS_SERVICIO, ICONOS_SERVICIO, reglasServicio, type ServicioDisponible } from './rules';
+import { servicios as ts } from './texts';
+
+const servicioCampos = z.object({
+  nombre: conRegla(reglasServicio.nombre).transform((v) => v.trim()),
+  tipo: conRegla(reglasServicio.tipo).transform((v) => v.trim()),
+  descripcion: conRegla(reglasServicio.descripcion).transform((v) => v.trim()),
+  categoria: z.enum(CATEGORIAS_SERVICIO, { message: ts.categoriaInvalida }),
+  icono: z.enum(ICONOS_SERVICIO, { message: ts.iconoInvalido }),
+  permite_multiple: z.boolean().default(false),
+  activo: z.boolean().default(true),
+  /** The form's JSON text: '' is {}; anything else must be a JSON object. */
+  configuracion_default: conRegla(reglasServicio.configuracion),
+});
+
+export const servicios = {
+  /** The whole catalogue (administration) or only the active services (project picker). */
+  listar: op<ServicioDisponible[]>()(z.object({ soloActivos: z.boolean().optional() })),
+  crear: op<ServicioDisponible>()(servicioCampos),
+  actualizar: op<ServicioDisponible>()(z.intersection(z.object({ id }), servicioCampos)),
+  cambiarEstado: op<ServicioDisponible>()(z.object({ id, activo: z.boolean() })),
+} as const;

@@ -1,0 +1,48 @@
+/** Administración de Servicios: the catalogue (part 2 §2, §3, §5, §8). */
+import type { ApiDeps, AreaImplementation } from '../../api/types';
+import { AppError } from '../../errors';
+import { conMensaje } from '../../api/comun';
+import { servicios as t } from './texts';
+import { parsearConfiguracion } from './rules';
+import { actualizarServicio, crearServicio, listarServicios, type CamposServicio } from './repository';
+
+export function serviciosOperations({ log }: ApiDeps): AreaImplementation<'servicios'> {
+  const campos = (input: Omit<CamposServicio, 'configuracion_default'> & { configuracion_default: string }): CamposServicio => {
+    const cfg = parsearConfiguracion(input.configuracion_default);
+    if (!cfg.ok) throw new AppError('validation', cfg.error);
+    return {
+      nombre: input.nombre,
+      tipo: input.tipo,
+      descripcion: input.descripcion,
+      categoria: input.categoria,
+      icono: input.icono,
+      permite_multiple: input.permite_multiple,
+      activo: input.activo,
+      configuracion_default: cfg.valor,
+    };
+  };
+  /** The type is unique: the database's conflict becomes the form's message. */
+  const sinDuplicado = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      throw AppError.is(e) && e.code === 'conflict' ? new AppError('conflict', t.tipoDuplicado) : e;
+    }
+  };
+  const encontrado = (s: Awaited<ReturnType<typeof actualizarServicio>>, mensaje: string) => {
+    if (!s) throw new AppError('not_found', mensaje);
+    return s;
+  };
+
+  return {
+    listar: (input, { data }) => conMensaje(t.errorCargar, () => listarServicios(data, input.soloActivos === true), log),
+
+    crear: (input, { data }) => conMensaje(t.errorGuardar, () => sinDuplicado(() => crearServicio(data, campos(input))), log),
+
+    actualizar: (input, { data }) =>
+      conMensaje(t.errorGuardar, () => sinDuplicado(async () => encontrado(await actualizarServicio(data, input.id, campos(input)), t.errorGuardar)), log),
+
+    cambiarEstado: (input, { data }) =>
+      conMensaje(t.errorEstado, async () => encontrado(await actualizarServicio(data, input.id, { activo: input.activo }), t.errorEstado), log),
+  };
+}

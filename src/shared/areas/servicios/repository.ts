@@ -1,0 +1,49 @@
+/** The service catalogue's table (servicios_disponibles): the only module of the area that knows its names. */
+import type { DataPort } from '../../ports';
+import type { ServicioDisponible } from './rules';
+
+/** A catalogue entry as it is written (the default configuration already parsed). */
+export interface CamposServicio {
+  nombre: string;
+  tipo: string;
+  descripcion: string;
+  categoria: string;
+  icono: string;
+  permite_multiple: boolean;
+  activo: boolean;
+  configuracion_default: Record<string, unknown>;
+}
+
+const TABLA = 'servicios_disponibles';
+
+function normalizar(r: Record<string, unknown>): ServicioDisponible {
+  return {
+    id: String(r.id),
+    nombre: String(r.nombre),
+    descripcion: String(r.descripcion),
+    tipo: String(r.tipo),
+    icono: String(r.icono),
+    permite_multiple: Boolean(r.permite_multiple),
+    activo: Boolean(r.activo),
+    categoria: String(r.categoria),
+    configuracion_default: r.configuracion_default && typeof r.configuracion_default === 'object' ? (r.configuracion_default as Record<string, unknown>) : {},
+    ...(r.created_at ? { created_at: String(r.created_at) } : {}),
+  };
+}
+
+export async function listarServicios(data: DataPort, soloActivos: boolean): Promise<ServicioDisponible[]> {
+  const { rows } = await data.run({ kind: 'select', table: TABLA, filters: soloActivos ? [{ column: 'activo', op: 'eq', value: true }] : [], order: [{ column: 'nombre' }] });
+  return rows.map(normalizar);
+}
+
+/** A duplicate type answers 'conflict' (unique index). */
+export async function crearServicio(data: DataPort, campos: CamposServicio): Promise<ServicioDisponible> {
+  const { rows } = await data.run({ kind: 'insert', table: TABLA, rows: [{ ...campos }], returning: ['*'] });
+  return normalizar(rows[0]!);
+}
+
+/** Null when there is no such service. */
+export async function actualizarServicio(data: DataPort, id: string, campos: Partial<CamposServicio>): Promise<ServicioDisponible | null> {
+  const { rows } = await data.run({ kind: 'update', table: TABLA, values: { ...campos }, filters: [{ column: 'id', op: 'eq', value: id }], returning: ['*'] });
+  return rows[0] ? normalizar(rows[0]) : null;
+}
