@@ -9,8 +9,6 @@
  * connection closed, without reading what the client is still sending.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { extname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Dispatch } from './dispatch';
 import type { Envelope } from '../shared/contract/envelope';
@@ -19,8 +17,8 @@ import { getOperation } from '../shared/contract';
 import type { ErrorCode } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
-import { PORTAL_SESION_MS } from '../shared/domain/portal';
-import { MIME, resolveStaticPath } from './static-files';
+import { PORTAL_SESION_MS } from '../shared/areas/portal/rules';
+import { createStaticSite, type StaticHandler } from './serving/static-site';
 import { clientAddressOf, createAttemptLimiter, createSlots, hostAllowed } from './http-guards';
 
 export const SESSION_COOKIE = 'consola_sesion';
@@ -71,21 +69,6 @@ const STATUS: Record<ErrorCode, number> = {
   cancelled: 409,
   internal: 500,
 };
-
-/** The same strict policy as the desktop window (styles inline: Mantine injects them at run time). */
-export const WEB_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
 
 export interface ServerOptions {
   dispatch: Dispatch;
@@ -321,33 +304,15 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
   sendJson(res, envelope.ok ? 200 : STATUS[envelope.error.code] ?? 500, envelope, headers);
 }
 
-function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, rendererDir: string): void {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    return;
-  }
-  const target = resolveStaticPath(url.pathname, rendererDir);
-  if (target.kind === 'not_found') {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(es.app.paginaNoEncontrada);
-    return;
-  }
-  const type = MIME[extname(target.file)] ?? 'application/octet-stream';
-  const headers: Record<string, string> = {
-    'Content-Type': type,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cache-Control': target.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  };
-  if (type.startsWith('text/html')) {
-    headers['Content-Security-Policy'] = WEB_CSP;
-    headers['X-Frame-Options'] = 'DENY';
-  }
-  res.writeHead(200, headers);
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  createReadStream(target.file).pipe(res);
+/**
+ * A GET or HEAD outside /api: answered by the serving module's handler, the same one the desktop's app://
+ * scheme uses (src/main/serving/static-site.ts). It gets the request line's path as the client sent it, not a
+ * parsed URL (which would fold `..` away): what tries to leave the folder is refused, not quietly resolved.
+ */
+async function serveStatic(req: IncomingMessage, res: ServerResponse, site: StaticHandler): Promise<void> {
+  const response = await site({ url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, method: req.method ?? 'GET' });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(req.method === 'HEAD' || !response.body ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 
 /** A request naming a host this server was not started for: refused before anything else is looked at. */
@@ -372,12 +337,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     operatorSlots: createSlots(limits.concurrentBodies),
   };
   const allowedHosts = options.allowedHosts ?? [];
+  const site = createStaticSite({ rootDir: options.rendererDir });
   let port = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const api = url.pathname.startsWith('/api/');
     if (!hostAllowed(req.headers.host, port, allowedHosts)) return refuseHost(req, res, api);
-    const work = api ? handleApi(req, res, url, guards) : Promise.resolve(serveStatic(req, res, url, options.rendererDir));
+    const work = api ? handleApi(req, res, url, guards) : serveStatic(req, res, site);
     work.catch((error) => {
       options.log?.('Error en el servidor HTTP', error);
       if (!res.headersSent) sendJson(res, 500, errorEnvelope('internal', es.app.errorInesperado));

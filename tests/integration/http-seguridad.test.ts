@@ -14,7 +14,7 @@ import { desktopHttpPlan } from '../../src/main/http-options';
 import { openEmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../../src/shared/domain/servidor-web';
 import { es } from '../../src/shared/i18n/es';
-import { portal as tPortal } from '../../src/shared/i18n/areas/portal';
+import { portal as tPortal } from '../../src/shared/areas/portal/texts';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Clock, embeddedApi, migrated } from '../support/operators';
 

@@ -1,18 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  contentSecurityPolicy,
   DEFAULT_EXTERNAL_ALLOW_LIST,
   isAllowedExternalUrl,
   isAppUrl,
   isTrustedSender,
-  mimeType,
   permissionDecision,
-  resolveAppProtocolPath,
   secureWebPreferences,
-  securityHeaders,
   type SenderFrameLike,
 } from '../../src/main/window/security';
 
@@ -160,48 +153,6 @@ describe('isTrustedSender', () => {
   });
 });
 
-describe('contentSecurityPolicy', () => {
-  function directives(csp: string): Map<string, string[]> {
-    return new Map(
-      csp.split(';').map((d) => {
-        const [name, ...values] = d.trim().split(/\s+/);
-        return [name!, values];
-      }),
-    );
-  }
-
-  it('is strict in production', () => {
-    const d = directives(contentSecurityPolicy({ dev: false }));
-    expect(d.get('default-src')).toEqual(["'self'"]);
-    expect(d.get('script-src')).toEqual(["'self'"]);
-    expect(d.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-    expect(d.get('media-src')).toEqual(["'self'", 'blob:', 'data:']);
-    expect(d.get('connect-src')).toEqual(["'self'"]);
-    expect(d.get('object-src')).toEqual(["'none'"]);
-    expect(d.get('base-uri')).toEqual(["'none'"]);
-    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(d.get('form-action')).toEqual(["'none'"]);
-    const all = contentSecurityPolicy({ dev: false });
-    expect(all).not.toContain('unsafe-eval');
-    expect(all).not.toContain('ws:');
-    expect(all).not.toMatch(/script-src[^;]*unsafe-inline/);
-  });
-
-  it('adds only the dev server and its websocket in development', () => {
-    const d = directives(contentSecurityPolicy({ dev: true, devServerUrl: DEV }));
-    expect(d.get('connect-src')).toEqual(["'self'", DEV, 'ws://localhost:5173']);
-    expect(d.get('object-src')).toEqual(["'none'"]);
-    expect(contentSecurityPolicy({ dev: true, devServerUrl: DEV })).not.toContain('unsafe-eval');
-  });
-
-  it('is sent with the other hardening headers', () => {
-    const h = securityHeaders({ dev: false });
-    expect(h['Content-Security-Policy']).toBe(contentSecurityPolicy({ dev: false }));
-    expect(h['X-Content-Type-Options']).toBe('nosniff');
-  });
-});
-
 describe('permissionDecision', () => {
   it('always denies', () => {
     expect(permissionDecision()).toBe(false);
@@ -223,89 +174,5 @@ describe('secureWebPreferences', () => {
       webviewTag: false,
       spellcheck: false,
     });
-  });
-});
-
-describe('resolveAppProtocolPath', () => {
-  let dir: string;
-  let outside: string;
-
-  beforeAll(() => {
-    const base = mkdtempSync(join(tmpdir(), 'app-proto-'));
-    dir = join(base, 'renderer');
-    outside = join(base, 'secret.txt');
-    mkdirSync(join(dir, 'assets'), { recursive: true });
-    writeFileSync(join(dir, 'index.html'), '<!doctype html>');
-    writeFileSync(join(dir, 'assets', 'main-abc.js'), 'console.log(1)');
-    writeFileSync(join(dir, 'assets', 'logo con espacio.png'), 'png');
-    writeFileSync(outside, 'secret');
-  });
-  afterAll(() => rmSync(resolve(dir, '..'), { recursive: true, force: true }));
-
-  it('serves files inside the renderer folder', () => {
-    expect(resolveAppProtocolPath('app://app/assets/main-abc.js', dir)).toEqual({
-      kind: 'file',
-      filePath: join(dir, 'assets', 'main-abc.js'),
-      fallback: false,
-    });
-    expect(resolveAppProtocolPath('app://app/assets/logo%20con%20espacio.png?v=1', dir)).toMatchObject({
-      kind: 'file',
-      filePath: join(dir, 'assets', 'logo con espacio.png'),
-    });
-    expect(resolveAppProtocolPath('app://app/', dir)).toMatchObject({ kind: 'file', filePath: join(dir, 'index.html') });
-    expect(resolveAppProtocolPath('app://app/index.html', dir)).toMatchObject({ kind: 'file', fallback: false });
-  });
-
-  it('falls back to index.html for client routes, 404 for missing assets', () => {
-    expect(resolveAppProtocolPath('app://app/llamadas/campanas', dir)).toEqual({
-      kind: 'file',
-      filePath: join(dir, 'index.html'),
-      fallback: true,
-    });
-    expect(resolveAppProtocolPath('app://app/login#x', dir)).toMatchObject({ kind: 'file', fallback: true });
-    expect(resolveAppProtocolPath('app://app/assets/missing.js', dir)).toEqual({ kind: 'not_found' });
-  });
-
-  it('never leaves the renderer folder', () => {
-    for (const url of [
-      'app://app/../secret.txt',
-      'app://app/assets/../../secret.txt',
-      'app://app/%2e%2e/secret.txt',
-      'app://app/%2E%2E/secret.txt',
-      'app://app/.%2e/secret.txt',
-      'app://app/assets%2f..%2f..%2fsecret.txt',
-      'app://app/%252e%252e/secret.txt',
-      'app://app/..%5c..%5csecret.txt',
-      'app://app/..\\secret.txt',
-      'app://app//etc/passwd',
-      'app://app/%2fetc%2fpasswd',
-      `app://app/${encodeURIComponent(outside)}`,
-      'app://app/C:%5CWindows%5Cwin.ini',
-      'app://app/index.html%00.js',
-      'app://app/index.html\0',
-      'app://app/%E0%A4%A',
-      'app://evil/index.html',
-      'app://user@app/index.html',
-      'file:///etc/passwd',
-      'https://app/index.html',
-    ]) {
-      const result = resolveAppProtocolPath(url, dir);
-      expect(result.kind, url).toBe('forbidden');
-    }
-  });
-
-  it('every served path stays inside the folder', () => {
-    const root = resolve(dir) + sep;
-    for (const url of ['app://app/a/b/c', 'app://app/assets/main-abc.js', 'app://app/./x']) {
-      const result = resolveAppProtocolPath(url, dir);
-      if (result.kind === 'file') expect(result.filePath.startsWith(root)).toBe(true);
-    }
-  });
-
-  it('knows the content types of the bundle', () => {
-    expect(mimeType('a/index.html')).toMatch(/^text\/html/);
-    expect(mimeType('a/x.JS')).toMatch(/^text\/javascript/);
-    expect(mimeType('a/x.wasm')).toBe('application/wasm');
-    expect(mimeType('a/x.unknown')).toBe('application/octet-stream');
   });
 });

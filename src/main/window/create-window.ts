@@ -2,22 +2,21 @@
  * The desktop window and everything Electron-specific about its security: the privileged app:// scheme
  * serving out/renderer (CSP header on every response), permission handlers that deny, navigation and
  * window.open locked to our pages, external links only through the allow-list, no <webview>.
- * The decisions themselves are the pure functions of security.ts.
+ * The decisions themselves are the pure functions of security.ts; what app:// answers is src/main/serving's.
  */
-import { readFile } from 'node:fs/promises';
 import { BrowserWindow, protocol, session, shell, type Session, type WebContents } from 'electron';
 import { es } from '../../shared/i18n/es';
+import { contentSecurityPolicy } from '../serving/policy';
+import { createStaticSite } from '../serving/static-site';
 import {
   APP_ENTRY_URL,
+  APP_ORIGIN,
   APP_SCHEME,
   DEFAULT_EXTERNAL_ALLOW_LIST,
   isAllowedExternalUrl,
   isAppUrl,
-  mimeType,
   permissionDecision,
-  resolveAppProtocolPath,
   secureWebPreferences,
-  securityHeaders,
 } from './security';
 
 export interface WindowSecurityOptions {
@@ -37,39 +36,23 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves out/renderer on app://app/ for the given session, with the security headers on every answer. */
-export function serveAppProtocol(ses: Session, rendererDir: string, options: { dev: boolean; devServerUrl?: string }): void {
-  const headers = securityHeaders(options);
+/**
+ * Serves out/renderer on app://app/ for the given session: the serving module's handler, the same one the HTTP
+ * host answers its static requests with (src/main/serving/static-site.ts), limited to the app://app origin.
+ */
+export function serveAppProtocol(ses: Session, rendererDir: string, options: { devServerUrl?: string }): void {
+  const policy = options.devServerUrl ? { devServerUrl: options.devServerUrl } : {};
   if (ses.protocol.isProtocolHandled(APP_SCHEME)) ses.protocol.unhandle(APP_SCHEME);
-  ses.protocol.handle(APP_SCHEME, async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response(null, { status: 405, headers });
-    }
-    const result = resolveAppProtocolPath(request.url, rendererDir);
-    if (result.kind === 'forbidden') return new Response(null, { status: 403, headers });
-    if (result.kind === 'not_found') return new Response(null, { status: 404, headers });
-    try {
-      const body = await readFile(result.filePath);
-      return new Response(request.method === 'HEAD' ? null : body, {
-        status: 200,
-        headers: {
-          ...headers,
-          'Content-Type': mimeType(result.filePath),
-          'Cache-Control': result.fallback || result.filePath.endsWith('index.html') ? 'no-cache' : 'max-age=31536000, immutable',
-        },
-      });
-    } catch {
-      return new Response(null, { status: 404, headers });
-    }
-  });
+  ses.protocol.handle(APP_SCHEME, createStaticSite({ rootDir: rendererDir, origin: APP_ORIGIN, ...policy }));
 
   // In development the page comes from the Vite dev server: send it the (dev) CSP too.
-  if (options.dev && options.devServerUrl) {
+  if (options.devServerUrl) {
     const devUrl = options.devServerUrl;
+    const csp = contentSecurityPolicy(policy);
     ses.webRequest.onHeadersReceived((details, callback) => {
       const responseHeaders = { ...details.responseHeaders };
       if (isAppUrl(details.url, devUrl) && details.resourceType === 'mainFrame') {
-        responseHeaders['Content-Security-Policy'] = [headers['Content-Security-Policy']!];
+        responseHeaders['Content-Security-Policy'] = [csp];
       }
       callback({ responseHeaders });
     });
@@ -143,8 +126,7 @@ export interface CreateWindowOptions extends WindowSecurityOptions {
 /** Prepares the default session (protocol, permissions) once; then opens the main window. */
 export function prepareDefaultSession(options: { rendererDir: string; devServerUrl?: string }): void {
   const ses = session.defaultSession;
-  const dev = Boolean(options.devServerUrl);
-  serveAppProtocol(ses, options.rendererDir, { dev, ...(options.devServerUrl ? { devServerUrl: options.devServerUrl } : {}) });
+  serveAppProtocol(ses, options.rendererDir, options.devServerUrl ? { devServerUrl: options.devServerUrl } : {});
   denyAllPermissions(ses);
 }
 

@@ -1,9 +1,8 @@
 /**
  * Security decisions of the desktop window, as pure functions (no Electron import) so they are unit-tested
- * under plain Node. create-window.ts, ipc.ts and index.ts only wire them to Electron's events.
+ * under plain Node. create-window.ts, ipc.ts and index.ts only wire them to Electron's events. What app://
+ * serves, and with which headers, is the serving module's (src/main/serving), shared with the HTTP host.
  */
-import { statSync } from 'node:fs';
-import { extname, isAbsolute, join, resolve, sep } from 'node:path';
 
 /** The privileged scheme the app is served from: app://app/<path>. */
 export const APP_SCHEME = 'app';
@@ -104,133 +103,9 @@ export function isTrustedSender(
   return isAppUrl(frame.url, devServerUrl);
 }
 
-/**
- * The Content-Security-Policy sent as a header with every page. Styles allow 'unsafe-inline' because
- * Mantine injects style tags. In development the Vite dev server needs its inline React-refresh preamble
- * and its HMR websocket, so that (and only that) is added.
- */
-export function contentSecurityPolicy(options: { dev: boolean; devServerUrl?: string }): string {
-  const dev = options.dev ? devOrigin(options.devServerUrl ?? 'http://localhost:5173') : null;
-  const ws = dev ? dev.replace(/^http/, 'ws') : null;
-  const directives: Array<[string, string[]]> = [
-    ['default-src', ["'self'"]],
-    ['script-src', dev ? ["'self'", "'unsafe-inline'", dev] : ["'self'"]],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:']],
-    ['font-src', ["'self'", 'data:']],
-    ['media-src', ["'self'", 'blob:', 'data:']],
-    ['connect-src', dev && ws ? ["'self'", dev, ws] : ["'self'"]],
-    ['worker-src', ["'self'", 'blob:']],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'none'"]],
-    ['frame-src', ["'none'"]],
-    ['frame-ancestors', ["'none'"]],
-    ['form-action', ["'none'"]],
-  ];
-  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
-}
-
 /** Camera, microphone, notifications, geolocation, clipboard…: the app needs none, so every request is denied. */
 export function permissionDecision(): false {
   return false;
-}
-
-export type AppPathResult =
-  | { kind: 'file'; filePath: string; fallback: boolean }
-  | { kind: 'forbidden' }
-  | { kind: 'not_found' };
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
-}
-
-function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Maps app://app/<path> to a file inside rendererDir. Anything that could leave the folder is forbidden:
- * `..` segments (plain or percent-encoded), encoded slashes or backslashes, null bytes, absolute or drive
- * paths, another host. A missing asset (a name with an extension) is not_found; any other unknown path is
- * a client-side route and gets index.html (SPA fallback).
- */
-export function resolveAppProtocolPath(
-  requestUrl: string,
-  rendererDir: string,
-  fileExists: (path: string) => boolean = isFile,
-): AppPathResult {
-  if (typeof requestUrl !== 'string' || requestUrl.includes('\0') || requestUrl.includes('\\')) return { kind: 'forbidden' };
-  const prefix = `${APP_ORIGIN}/`;
-  if (!requestUrl.toLowerCase().startsWith(prefix)) return { kind: 'forbidden' };
-  // Read the raw path ourselves: the URL parser would silently resolve `..` and hide the attempt.
-  const rawPath = requestUrl.slice(prefix.length).split(/[?#]/, 1)[0] ?? '';
-  const decoded = safeDecode(rawPath);
-  if (decoded === null) return { kind: 'forbidden' };
-  if (/[\0\\:]/.test(decoded) || /%[0-9a-f]{2}/i.test(decoded)) return { kind: 'forbidden' };
-  if (isAbsolute(decoded) || decoded.startsWith('/')) return { kind: 'forbidden' };
-  const segments = decoded.split('/').filter((s) => s.length > 0);
-  if (segments.some((s) => s === '..' || s === '.')) return { kind: 'forbidden' };
-  const parsed = parse(requestUrl);
-  if (!parsed || parsed.host !== APP_HOST || parsed.username || parsed.password) return { kind: 'forbidden' };
-
-  const root = resolve(rendererDir);
-  const indexFile = join(root, 'index.html');
-  if (segments.length === 0) return { kind: 'file', filePath: indexFile, fallback: false };
-  const candidate = resolve(root, ...segments);
-  if (!candidate.startsWith(root + sep)) return { kind: 'forbidden' };
-  if (fileExists(candidate)) return { kind: 'file', filePath: candidate, fallback: false };
-  const last = segments[segments.length - 1] ?? '';
-  if (extname(last) !== '') return { kind: 'not_found' };
-  return { kind: 'file', filePath: indexFile, fallback: true };
-}
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.ogg': 'audio/ogg',
-  '.m4a': 'audio/mp4',
-  '.webm': 'audio/webm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-export function mimeType(filePath: string): string {
-  return MIME[extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-}
-
-/** Headers added to every app:// response. */
-export function securityHeaders(options: { dev: boolean; devServerUrl?: string }): Record<string, string> {
-  return {
-    'Content-Security-Policy': contentSecurityPolicy(options),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-  };
 }
 
 /**
