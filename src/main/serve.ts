@@ -305,9 +305,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
 }
 
 /**
- * A GET or HEAD outside /api: answered by the serving module's handler, the same one the desktop's app://
- * scheme uses (src/main/serving/static-site.ts). It gets the request line's path as the client sent it, not a
- * parsed URL (which would fold `..` away): what tries to leave the folder is refused, not quietly resolved.
+ * Any request outside /api (GET and HEAD; anything else gets 405): the serving module's handler, the same one
+ * the desktop's app:// scheme uses (src/main/serving/static-site.ts). It gets the request line's path as the
+ * client sent it, not a parsed URL (which would fold `..` away): what tries to leave the folder is refused, not
+ * quietly resolved.
  */
 async function serveStatic(req: IncomingMessage, res: ServerResponse, site: StaticHandler): Promise<void> {
   const response = await site({ url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, method: req.method ?? 'GET' });

@@ -257,6 +257,9 @@ describe('Electron main process (fake electron)', () => {
     const ok = await serve(new Request('app://app/index.html'));
     expect(ok.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
     expect(ok.headers.get('Content-Security-Policy')).toContain("object-src 'none'");
+    // The same policy the HTTP host sends: one definition, in the serving module.
+    const { contentSecurityPolicy } = await import('../../src/main/serving/policy');
+    expect(ok.headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy());
     // The URL parser already folds "%2e%2e" segments (Chromium does too): the path stays inside the folder.
     const folded = await serve(new Request('app://app/%2e%2e/%2e%2e/package.json'));
     expect(folded.status).toBe(404);
