@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
 import { createApi } from '../src/shared/api';
 import { createDispatcher, type Implementations } from '../src/main/dispatch';
-import { agruparSesiones, calcularEstadisticas, type FilaMensaje } from '../src/shared/domain/mensajes';
+import { agruparSesiones, calcularEstadisticas, type FilaMensaje } from '../src/shared/areas/mensajes/rules';
 
 export type Record = (medida: string, ms: number, targetMs?: number, detail?: string) => void;
 

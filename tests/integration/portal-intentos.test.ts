@@ -11,7 +11,7 @@ import type { DataPort } from '../../src/shared/ports/data';
 import { createSqlExecutor } from '../../src/shared/data/sql-executor';
 import type { Catalog } from '../../src/shared/data/catalog';
 import { loadCatalog } from '../../src/shared/data/catalog';
-import { portal as t } from '../../src/shared/i18n/areas/portal';
+import { portal as t } from '../../src/shared/areas/portal/texts';
 import { BACKENDS } from '../support/databases';
 import { Caller, Clock, TEST_EPOCH, embeddedApi, migrated } from '../support/operators';
 

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { nombreTablaLibre } from '../../src/shared/domain/bot-tablas';
-import type { CanalBot } from '../../src/shared/domain/bots';
+import type { CanalBot } from '../../src/shared/domain/bot-tablas';
 import { BACKENDS } from '../support/databases';
 import { migrated, TEST_EPOCH } from '../support/operators';
 

@@ -7,7 +7,7 @@ import {
   sugerirNombreTabla,
   validarNombreTabla,
 } from '../../src/shared/domain/bot-tablas';
-import { empresaDesdeFila, idCorto, nombreFlujo, webhookAgente } from '../../src/shared/domain/bots';
+import { empresaDesdeFila, idCorto, nombreFlujo, webhookAgente } from '../../src/shared/areas/bots/rules';
 import {
   agruparSesiones,
   calcularEstadisticas,
@@ -16,13 +16,13 @@ import {
   esActiva,
   esDeHoy,
   parsearMensaje,
-  porcentajes,
   rangoMostrado,
   sesionesCsv,
   totalPaginas,
   ventanaPaginas,
   type FilaMensaje,
-} from '../../src/shared/domain/mensajes';
+} from '../../src/shared/areas/mensajes/rules';
+import { porcentajes } from '../../src/shared/areas/whatsapp-resumen/rules';
 
 describe('nombre de la tabla (§5)', () => {
   it('sugiere con las cuatro terminaciones', () => {

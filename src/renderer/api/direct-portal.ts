@@ -1,7 +1,7 @@
 /**
  * The "direct" transport of the company portal (ARCHITECTURE.md): a static web build talks to the hosted
  * Supabase project from the browser with the anon key (set at build time: VITE_SUPABASE_URL,
- * VITE_SUPABASE_ANON_KEY). The operations are the api's own (src/shared/api/portal/operaciones.ts) run
+ * VITE_SUPABASE_ANON_KEY). The operations are the api's own (src/shared/areas/portal/operations.ts) run
  * through the shared Supabase executor against the portal SQL functions; nothing secret is needed, and the
  * SQL derives the company from the token, so the anon key gives no access to anyone's data.
  *
@@ -11,7 +11,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { ApiClient } from '../../shared/contract';
 import { createSupabaseExecutor } from '../../shared/data/supabase-executor';
-import { portalOperaciones, type PortalTokenStore } from '../../shared/api/portal/operaciones';
+import { portalSobreRpc, tokenEnEntrada, type PortalTokenStore } from '../../shared/areas/portal/operations';
 
 type PortalClient = ApiClient['portal'];
 
@@ -28,19 +28,15 @@ export function createDirectPortal(config: DirectConfig): PortalClient {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const data = createSupabaseExecutor(supabase);
-  const ops = portalOperaciones(async (fn, args) => {
+  const ops = portalSobreRpc(async (fn, args) => {
     const { rows } = await data.run<{ value: unknown }>({ kind: 'rpc', fn, args });
     return rows[0]?.value ?? null;
   });
-  const store = (input: { token?: string | undefined }): PortalTokenStore => {
-    let token = input.token ?? null;
-    return { get: () => token, set: (next) => void (token = next), oculto: false };
-  };
   const client: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {};
   for (const name of Object.keys(ops) as Array<keyof typeof ops>) {
     client[name] = (input) => {
       const full = { ...DEFECTOS, ...input } as never;
-      return (ops[name] as (i: never, t: PortalTokenStore) => Promise<unknown>)(full, store(input as { token?: string }));
+      return (ops[name] as (i: never, t: PortalTokenStore) => Promise<unknown>)(full, tokenEnEntrada(input as { token?: string }));
     };
   }
   return client as unknown as PortalClient;

@@ -1,7 +1,7 @@
 import { Box, Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChecks, IconRobot } from '@tabler/icons-react';
-import { mensajes as t } from '../../../shared/i18n/areas/bots';
-import { parsearMensaje, type MensajeConversacion } from '../../../shared/domain/mensajes';
+import { mensajes as t } from '../../../shared/areas/mensajes/texts';
+import { parsearMensaje, type MensajeConversacion } from '../../../shared/areas/mensajes/rules';
 import { fechaColombia } from './fechaColombia';
 
 /**

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, NativeSelect, Paper, Table, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye, IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { mensajes as t } from '../../../shared/i18n/areas/bots';
-import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type Sesion } from '../../../shared/domain/mensajes';
+import { mensajes as t } from '../../../shared/areas/mensajes/texts';
+import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type Sesion } from '../../../shared/areas/mensajes/rules';
 import { fechaColombia } from './fechaColombia';
 import { CuerpoTabla } from '../CuerpoTabla';
 import { AccionFila } from '../AccionFila';

@@ -2,8 +2,8 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconActivity, IconCalendarEvent, IconMessages, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { mensajes as t } from '../../../shared/i18n/areas/bots';
-import type { Estadisticas } from '../../../shared/domain/mensajes';
+import { mensajes as t } from '../../../shared/areas/mensajes/texts';
+import type { Estadisticas } from '../../../shared/areas/mensajes/rules';
 
 function Tarjeta({ label, value, icon, color }: { label: string; value: number | null; icon: ReactNode; color: string }) {
   return (

@@ -1,6 +1,6 @@
-import { mensajes as t } from '../../../shared/i18n/areas/bots';
+import { mensajes as t } from '../../../shared/areas/mensajes/texts';
 import { formatFechaHora } from '../../../shared/domain/dates';
-import { instante } from '../../../shared/domain/mensajes';
+import { instante } from '../../../shared/areas/mensajes/rules';
 
 /** Colombia time of a stored value, 'Fecha inválida' when unreadable, 'N/A' when absent. */
 export function fechaColombia(raw: string | null | undefined): string {

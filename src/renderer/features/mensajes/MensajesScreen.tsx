@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { POR_PAGINA_INICIAL, nombreArchivoCsv, sesionesCsv } from '../../../shared/domain/mensajes';
+import { POR_PAGINA_INICIAL, nombreArchivoCsv, sesionesCsv } from '../../../shared/areas/mensajes/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { Paginacion, TablaSesiones } from '../../components/conversaciones/TablaSesiones';

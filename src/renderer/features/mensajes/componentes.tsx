@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import type { EmpresaOpcion } from '../../../shared/domain/mensajes';
+import type { EmpresaOpcion } from '../../../shared/areas/mensajes/rules';
 import { notifyError } from '../../components/toast';
 import { ConversacionModal } from '../../components/conversaciones/ConversacionModal';
 

@@ -4,8 +4,8 @@ import { IconAlertCircle, IconInfoCircle, IconLock, IconUser } from '@tabler/ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { portal as t } from '../../../shared/i18n/areas/portal';
-import { UUID_RE } from '../../../shared/domain/portal';
+import { portal as t } from '../../../shared/areas/portal/texts';
+import { UUID_RE } from '../../../shared/areas/portal/rules';
 import { BrandMark } from '../../components/BrandMark';
 import { PageLoader } from '../../components/PageLoader';
 import { borrarSesionLocal, chequearSesionLocal, guardarSesionLocal, portalApi } from './cliente';

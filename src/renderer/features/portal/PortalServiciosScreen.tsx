@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { IconBrandWhatsapp, IconPackage, IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { portal as t } from '../../../shared/i18n/areas/portal';
+import { portal as t } from '../../../shared/areas/portal/texts';
 import { formatFechaHora } from '../../../shared/domain/dates';
-import type { PortalServicio } from '../../../shared/domain/portal';
+import type { PortalServicio } from '../../../shared/areas/portal/rules';
 import { portalApi } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';

@@ -16,8 +16,8 @@
 import type { ApiClient } from '../../../shared/contract';
 import type { Envelope } from '../../../shared/contract/envelope';
 import { AppError, type ErrorCode } from '../../../shared/errors';
-import { portal as t } from '../../../shared/i18n/areas/portal';
-import { EMPRESA_SESION_KEY, EMPRESA_TOKEN_KEY, comprobarEmpresaSesion, nuevaEmpresaSesion, type ChequeoSesion } from '../../../shared/domain/portal';
+import { portal as t } from '../../../shared/areas/portal/texts';
+import { EMPRESA_SESION_KEY, EMPRESA_TOKEN_KEY, comprobarEmpresaSesion, nuevaEmpresaSesion, type ChequeoSesion } from '../../../shared/areas/portal/rules';
 
 export type PortalClient = ApiClient['portal'];
 /** Fired when the server refuses the company session (detail: the Spanish message). */

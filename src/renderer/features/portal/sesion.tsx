@@ -9,8 +9,8 @@ import { IconBuildingStore, IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
-import { portal as t } from '../../../shared/i18n/areas/portal';
-import type { PortalEmpresa } from '../../../shared/domain/portal';
+import { portal as t } from '../../../shared/areas/portal/texts';
+import type { PortalEmpresa } from '../../../shared/areas/portal/rules';
 import { PageLoader } from '../../components/PageLoader';
 import { PORTAL_SIN_SESION_EVENT, borrarSesionLocal, chequearSesionLocal, portalApi } from './cliente';
 

@@ -1,10 +1,10 @@
 /**
  * Chat messages, sessions and stats (part 3 §2.3, §2.4, §3, §9). Pure rules: message parsing, the Bogotá
- * "today" and 24-hour activity, pagination, percentages and the CSV export. The database computes sessions
+ * "today" and 24-hour activity, pagination and the CSV export. The database computes sessions
  * and stats in SQL; `agruparSesiones` / `calcularEstadisticas` are the same rules in JavaScript (the way the
  * original screens did it), kept as the reference the SQL is tested and benchmarked against.
  */
-import { ZONA_HORARIA } from './dates';
+import { ZONA_HORARIA } from '../../domain/dates';
 
 export type RolMensaje = 'humano' | 'ia';
 
@@ -122,19 +122,6 @@ export interface MensajeConversacion {
   fechaCruda: string | null;
 }
 
-export interface DiaResumen {
-  dia: string; // YYYY-MM-DD, Colombia
-  mensajes: number;
-  humanos: number;
-  ia: number;
-}
-
-export interface ResumenWhatsapp extends Estadisticas {
-  humanos: number;
-  ia: number;
-  dias: DiaResumen[];
-}
-
 export interface EmpresaOpcion {
   nombre: string;
   tabla: string;
@@ -203,24 +190,6 @@ export function calcularEstadisticas(filas: readonly FilaMensaje[], ahora: Date)
 export function coincideSesion(sessionId: string, busqueda: string): boolean {
   const q = busqueda.trim().toLowerCase();
   return q === '' || sessionId.toLowerCase().includes(q);
-}
-
-// ------------------------------------------------------------------------------------------------ summary
-
-export interface Porcentajes {
-  ia: number;
-  humanos: number;
-  promedioPorSesion: number;
-}
-
-/** §2.4: AI and human percentages and messages per session, rounded; 0 when there is nothing. */
-export function porcentajes(r: Pick<ResumenWhatsapp, 'totalMensajes' | 'totalSesiones' | 'humanos' | 'ia'>): Porcentajes {
-  const total = r.humanos + r.ia;
-  return {
-    ia: total > 0 ? Math.round((r.ia / total) * 100) : 0,
-    humanos: total > 0 ? Math.round((r.humanos / total) * 100) : 0,
-    promedioPorSesion: r.totalSesiones > 0 ? Math.round(r.totalMensajes / r.totalSesiones) : 0,
-  };
 }
 
 // ------------------------------------------------------------------------------------------------ pagination

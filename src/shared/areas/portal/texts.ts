@@ -1,5 +1,5 @@
 /**
- * Spanish texts of the company portal. Composed into `es` by ../es.ts. The portal's own bundle imports this
+ * Spanish texts of the company portal. Composed into `es` by ../../i18n/es.ts. The portal's own bundle imports this
  * module (and the messages texts) directly instead of the whole `es`, to keep its first load small.
  */
 export const portal = {

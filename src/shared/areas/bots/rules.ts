@@ -1,9 +1,6 @@
 /** Bot companies per channel (part 3 §2.2, §3, §4, §7): what differs between the four channels. */
-import type { WebhookName } from './webhooks';
-import type { CanalBot } from './bot-tablas';
-
-export type { CanalBot } from './bot-tablas';
-export { CANALES_BOT } from './bot-tablas';
+import type { WebhookName } from '../../domain/webhooks';
+import type { CanalBot } from '../../domain/bot-tablas';
 
 export type TablaEmpresasBot = 'empresas_wordpress_bots' | 'empresas_shopify_bots' | 'empresas_bot_duda' | 'empresas_whatsapp';
 

@@ -5,11 +5,12 @@
  * message table (the SQL rule verificar_tabla_mensajes, also for companies registered before it existed).
  */
 import type { Backend } from '../../ports';
-import type { CrearFlujoResultado } from '../../contract/areas/bots';
+import type { CrearFlujoResultado } from './contract';
 import type { BotsRepository } from './repository';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
-import { CANALES, nombreFlujo, webhookAgente, type CanalBot } from '../../domain/bots';
+import { CANALES, nombreFlujo, webhookAgente } from './rules';
+import type { CanalBot } from '../../domain/bot-tablas';
 import { sqlCrearTablaMensajes } from '../../domain/bot-tablas';
 
 const t = es.bots.flujo;

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { op } from '../define';
-import { portal as t } from '../../i18n/areas/portal';
-import {
-  PORTAL_TOKEN_RE,
-  UUID_RE,
-  type Estadisticas,
-  type MensajeConversacion,
-  type PaginaSesiones,
-  type PortalCampana,
-  type PortalServicio,
-  type PortalSesion,
-  type PortalTablaWhatsapp,
-} from '../../domain/portal';
+import { op } from '../../contract/define';
+import { portal as t } from './texts';
+import { PORTAL_TOKEN_RE, UUID_RE, type PortalCampana, type PortalServicio, type PortalSesion, type PortalTablaWhatsapp } from './rules';
+import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/rules';
 
 /** The company of the address /accesoempresas/{id}: the token's company must be this one. */
 const empresaId = z.string().trim().regex(UUID_RE, t.enlaceInvalido);

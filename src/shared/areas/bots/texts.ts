@@ -1,4 +1,4 @@
-/** Spanish texts of this area, as the specification writes them. Composed into `es` by ../es.ts. */
+/** Spanish texts of this area, as the specification writes them. Composed into `es` by ../../i18n/es.ts. */
 import { MENSAJES_TABLA } from '../../domain/bot-tablas';
 
 export const bots = {
@@ -104,68 +104,4 @@ export const bots = {
   copiado: 'Webhook copiado al portapapeles',
   errorCopiar: 'Error al copiar el webhook',
   fechaNoDisponible: 'N/A',
-} as const;
-
-export const mensajes = {
-  titulos: { wordpress: 'Mensajes de WordPress', shopify: 'Mensajes de shopify', whatsapp: 'Mensajes de WhatsApp' },
-  empresa: 'Empresa',
-  seleccionarEmpresa: 'Seleccionar empresa',
-  actualizar: 'Actualizar',
-  buscar: 'Buscar sesiones...',
-  buscarEnMensajes: 'Buscar en mensajes',
-  buscarEnMensajesAyuda: 'También busca en el texto de los mensajes (búsqueda en español)',
-  tarjetas: {
-    totalMensajes: 'Total Mensajes',
-    totalSesiones: 'Total Sesiones',
-    mensajesHoy: 'Mensajes Hoy',
-    sesionesActivas: 'Sesiones Activas',
-  },
-  columnas: {
-    sesion: 'Session ID',
-    total: 'Total Mensajes',
-    ultimo: 'Último Mensaje',
-    fecha: 'Fecha Último',
-    acciones: 'Acciones',
-  },
-  sinMensajes: 'Sin mensajes',
-  sinSesiones: 'No hay sesiones encontradas',
-  seleccionaEmpresa: 'Selecciona una empresa para ver los mensajes',
-  mostrando: (a: number, b: number, n: number) => `Mostrando ${a}-${b} de ${n} sesiones`,
-  porPagina: 'Por página',
-  anterior: 'Anterior',
-  siguiente: 'Siguiente',
-  pagina: (n: number) => `Página ${n}`,
-  verConversacion: 'Ver conversación',
-  conversacion: 'Conversación',
-  tu: 'Tú',
-  ia: 'AI',
-  sinMensajesSesion: 'No hay mensajes en esta sesión',
-  contador: (n: number) => (n === 1 ? '1 mensaje' : `${n} mensajes`),
-  cerrar: 'Cerrar',
-  errorCargar: 'Error al cargar los mensajes',
-  errorConversacion: 'Error al cargar la conversación',
-  errorDatos: 'Error al cargar los datos',
-  fechaInvalida: 'Fecha inválida',
-  errorConversion: 'Error de conversión',
-  exportar: 'Exportar CSV',
-  exportando: 'Exportando...',
-  exportado: (n: number) => (n === 1 ? 'Se exportó 1 sesión' : `Se exportaron ${n} sesiones`),
-  errorExportar: 'Error al exportar las sesiones',
-  tablaNoRegistrada: 'La tabla no pertenece a ninguna empresa registrada',
-} as const;
-
-export const whatsappResumen = {
-  titulo: 'Resumen de WhatsApp',
-  buscar: 'Buscar por session_id...',
-  porcentajeIa: 'Mensajes de IA',
-  porcentajeHumanos: 'Mensajes humanos',
-  promedio: 'Promedio de mensajes por sesión',
-  delTotal: (n: number) => `${n} mensajes`,
-  graficoTorta: 'Mensajes de IA vs. humanos',
-  graficoBarras: 'Mensajes por día (últimos 7 días)',
-  etiquetaIa: 'IA',
-  etiquetaHumanos: 'Humanos',
-  etiquetaMensajes: 'Mensajes',
-  sesionesRecientes: 'Sesiones',
-  sinDatos: 'Sin mensajes para mostrar',
 } as const;

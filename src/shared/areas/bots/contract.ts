@@ -1,0 +1,44 @@
+// The area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../../contract/define.ts.
+/** Chat-bot companies per channel (part 3 §2.2, §4, §7). */
+import { z } from 'zod';
+import { op } from '../../contract/define';
+import { CANALES_BOT } from '../../domain/bot-tablas';
+import type { EmpresaBot } from './rules';
+import { bots as t } from './texts';
+
+const canal = z.enum(CANALES_BOT);
+const clave = z.string().trim().min(1).max(100);
+
+/** The details of the 'conflict' that asks to confirm a table change (guardarEmpresa). */
+export interface CambioTablaPendiente {
+  anterior: string;
+  nueva: string;
+  webhook: boolean;
+  mensajes: boolean;
+}
+
+export interface CrearFlujoResultado {
+  empresa: EmpresaBot;
+  /** Shopify/WordPress: the table could not be created; the text and SQL to create it by hand. */
+  tablaManual: { mensaje: string; sql: string } | null;
+}
+
+export const bots = {
+  listarEmpresas: op<EmpresaBot[]>()(z.object({ canal })),
+  guardarEmpresa: op<EmpresaBot>()(
+    z.object({
+      canal,
+      /** Absent: create; present: update that company. */
+      clave: clave.optional(),
+      name: z.string().max(200, t.errorGuardar),
+      table_supabase: z.string().max(200, t.tablaSoloLetras),
+      /**
+       * Editing only: the operator confirmed changing the table of a company that has a flow or messages.
+       * Without it such a change is refused with a 'conflict' whose details name both tables.
+       */
+      confirmarCambioTabla: z.boolean().optional(),
+    }),
+  ),
+  eliminarEmpresa: op<null>()(z.object({ canal, clave })),
+  crearFlujo: op<CrearFlujoResultado>()(z.object({ canal, clave })),
+} as const;

@@ -1,0 +1,66 @@
+/** The bot companies' operations (contract: ./contract.ts); the flow creation is its own concern (./flujo.ts). */
+import type { ApiDeps, AreaImplementation } from '../../api/types';
+import { conMensaje } from '../../api/comun';
+import { AppError } from '../../errors';
+import { bots as t } from './texts';
+import { botsRepository } from './repository';
+import { crearFlujo } from './flujo';
+import { normalizarNombreTabla, validarNombreTabla } from '../../domain/bot-tablas';
+
+export function botsOperations({ backend, log }: ApiDeps): AreaImplementation<'bots'> {
+  return {
+    async listarEmpresas({ canal }, ctx) {
+      return conMensaje(t.errorCargar, () => botsRepository(ctx.data).empresas(canal), log);
+    },
+
+    async guardarEmpresa(input, ctx) {
+      const name = input.name.trim();
+      const tabla = normalizarNombreTabla(input.table_supabase);
+      if (!name || !tabla) throw new AppError('validation', t.camposIncompletos);
+      const invalida = validarNombreTabla(tabla);
+      if (invalida) throw new AppError('validation', invalida);
+      const repo = botsRepository(ctx.data);
+      return conMensaje(t.errorGuardar, async () => {
+        if (await repo.tablaEnUso(tabla, { canal: input.canal, clave: input.clave })) throw new AppError('conflict', t.tablaEnUso(tabla));
+        if (input.clave && !input.confirmarCambioTabla) {
+          // Changing the table of a connected company, or of one with messages, splits its history: the
+          // flow keeps writing the old table while the console and the portal read the new one. Only with
+          // an explicit confirmation (the screen asks, naming both tables).
+          const actual = await repo.empresa(input.canal, input.clave);
+          if (!actual) throw new AppError('not_found', t.noEncontrada);
+          if (actual.table_supabase !== tabla) {
+            const webhook = actual.webhook_n8n !== null;
+            const mensajes = await repo.tablaTieneMensajes(actual.table_supabase);
+            if (webhook || mensajes) {
+              throw new AppError('conflict', t.cambioTabla.requiereConfirmacion(actual.table_supabase, tabla), {
+                confirmarCambioTabla: { anterior: actual.table_supabase, nueva: tabla, webhook, mensajes },
+              });
+            }
+          }
+        }
+        try {
+          if (!input.clave) return await repo.crearEmpresa(input.canal, { name, table_supabase: tabla });
+          const empresa = await repo.actualizarEmpresa(input.canal, input.clave, { name, table_supabase: tabla });
+          if (!empresa) throw new AppError('not_found', t.noEncontrada);
+          return empresa;
+        } catch (error) {
+          if (AppError.is(error) && error.code === 'conflict') throw new AppError('conflict', t.tablaEnUso(tabla));
+          throw error;
+        }
+      }, log);
+    },
+
+    async eliminarEmpresa({ canal, clave }, ctx) {
+      return conMensaje(t.errorEliminar, async () => {
+        // §4: deleting only deactivates.
+        const empresa = await botsRepository(ctx.data).actualizarEmpresa(canal, clave, { status: false });
+        if (!empresa) throw new AppError('not_found', t.noEncontrada);
+        return null;
+      }, log);
+    },
+
+    async crearFlujo({ canal, clave }, ctx) {
+      return crearFlujo(backend, botsRepository(ctx.data), canal, clave);
+    },
+  };
+}

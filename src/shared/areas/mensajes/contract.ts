@@ -1,0 +1,31 @@
+// The area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../../contract/define.ts.
+/** The message browsers of the bot channels (part 3 §2.3, §5, §9). */
+import { z } from 'zod';
+import { op } from '../../contract/define';
+import type { EmpresaOpcion, Estadisticas, MensajeConversacion, PaginaSesiones, Sesion } from './rules';
+import { OPCIONES_POR_PAGINA } from './rules';
+import { mensajes as t } from './texts';
+
+const canalMensajes = z.enum(['wordpress', 'shopify', 'whatsapp']);
+/** A message table name as it may be registered; whether it IS registered is decided in SQL. */
+export const tablaMensajes = z.string().trim().min(1, t.seleccionaEmpresa).max(63).regex(/^[a-z0-9_]+$/, t.tablaNoRegistrada);
+export const busquedaSesiones = z.string().max(200).default('');
+const tabla = tablaMensajes;
+const busqueda = busquedaSesiones;
+
+export const mensajes = {
+  empresas: op<EmpresaOpcion[]>()(z.object({ canal: canalMensajes })),
+  sesiones: op<PaginaSesiones>()(
+    z.object({
+      tabla,
+      busqueda,
+      enMensajes: z.boolean().default(false),
+      pagina: z.number().int().min(1).max(1_000_000).default(1),
+      porPagina: z.union(OPCIONES_POR_PAGINA.map((n) => z.literal(n)) as [z.ZodLiteral<5>, z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<50>]).default(10),
+    }),
+  ),
+  estadisticas: op<Estadisticas>()(z.object({ tabla })),
+  conversacion: op<MensajeConversacion[]>()(z.object({ tabla, sessionId: z.string().min(1).max(255) })),
+  /** Every session matching the filter (one CSV row each); at most 100 000. */
+  exportar: op<Sesion[]>()(z.object({ tabla, busqueda, enMensajes: z.boolean().default(false) })),
+} as const;

@@ -1,0 +1,31 @@
+/** The summary's one SQL function (bots_resumen): its JSON turned into the screen's shape. */
+import type { DataPort } from '../../ports';
+import { num } from '../../api/comun';
+import type { DiaResumen, ResumenWhatsapp } from './rules';
+
+function resumenDesdeValor(value: unknown): ResumenWhatsapp {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as Record<string, unknown>;
+  const dias = Array.isArray(v.dias) ? (v.dias as Record<string, unknown>[]) : [];
+  return {
+    totalMensajes: num(v.totalMensajes),
+    totalSesiones: num(v.totalSesiones),
+    mensajesHoy: num(v.mensajesHoy),
+    sesionesActivas: num(v.sesionesActivas),
+    humanos: num(v.humanos),
+    ia: num(v.ia),
+    dias: dias.map((d): DiaResumen => ({ dia: String(d.dia), mensajes: num(d.mensajes), humanos: num(d.humanos), ia: num(d.ia) })),
+  };
+}
+
+export function whatsappResumenRepository(data: DataPort) {
+  return {
+    async resumen(tabla: string, busqueda: string, ahora: Date): Promise<ResumenWhatsapp> {
+      const r = await data.run<{ value: unknown }>({
+        kind: 'rpc',
+        fn: 'bots_resumen',
+        args: { p_tabla: tabla, p_busqueda: busqueda, p_ahora: ahora.toISOString() },
+      });
+      return resumenDesdeValor(r.rows[0]?.value);
+    },
+  };
+}
