@@ -3,7 +3,7 @@ import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
@@ -16,8 +16,8 @@ export default function AsignarEmpresasWordpressScreen() {
   const queryClient = useQueryClient();
   const [plan, setPlan] = useState<string | null>(null);
   const [empresa, setEmpresa] = useState<string | null>(null);
-  const planes = useQuery({ queryKey: ['planes'], queryFn: () => api.planes.listar({}) });
-  const wp = useQuery({ queryKey: ['planes', 'empresasWordpress'], queryFn: () => api.planes.empresasWordpress({}) });
+  const planes = useQuery(consultas.planes.listar({}));
+  const wp = useQuery(consultas.planes.empresasWordpress({}));
   const asignar = useMutation({
     mutationFn: () => {
       if (!empresa) throw new Error(es.proyectos.sinEmpresaWordpress);
@@ -26,7 +26,7 @@ export default function AsignarEmpresasWordpressScreen() {
     onSuccess: () => {
       notifySuccess(t.asignada);
       setEmpresa(null);
-      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+      void queryClient.invalidateQueries({ queryKey: clave('planes') });
     },
     onError: (e) => notifyError(e instanceof Error && e.message ? e.message : t.errorAsignar),
   });

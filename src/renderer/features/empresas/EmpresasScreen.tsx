@@ -16,7 +16,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -26,13 +25,13 @@ import { modals } from '@mantine/modals';
 import { IconBan, IconBuilding, IconCheck, IconCopy, IconInfoCircle, IconKey, IconLink, IconPencil, IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/areas/empresas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminarEnUso, mensajeDe } from '../proyectos/comun';
-import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { confirmarEliminarEnUso, mensajeDe, PieFormulario, useFormulario } from '../proyectos/comun';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { TituloConVolver } from '../../components/TituloConVolver';
@@ -67,7 +66,7 @@ interface Form {
 
 function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | null; onClose: () => void; onCredenciales: (c: CredencialesPortal, nombre: string) => void }) {
   const queryClient = useQueryClient();
-  const [f, setF] = useState<Form>(() => ({
+  const { valores: f, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: empresa?.nombre ?? '',
     descripcion: empresa?.descripcion ?? '',
     ruc: empresa?.ruc ?? '',
@@ -80,11 +79,6 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
     usuario_cliente: empresa?.usuario_cliente ?? '',
     contrasena_cliente: '',
   }));
-  const [errores, setErrores] = useState<Partial<Record<keyof Form, string>>>({});
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setF((x) => ({ ...x, [k]: v }));
-    setErrores((e) => ({ ...e, [k]: undefined }));
-  };
 
   const guardar = useMutation({
     mutationFn: () => {
@@ -93,7 +87,7 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
     },
     onSuccess: (r) => {
       notifySuccess(empresa ? t.actualizada : t.creada);
-      void queryClient.invalidateQueries({ queryKey: ['empresas'] });
+      void queryClient.invalidateQueries({ queryKey: clave('empresas') });
       onClose();
       if (r.credenciales) onCredenciales(r.credenciales, r.empresa.nombre);
     },
@@ -157,14 +151,7 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
             </SimpleGrid>
           </Stack>
         </Paper>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t.cancelar}
-          </Button>
-          <Button onClick={enviar} loading={guardar.isPending}>
-            {t.guardar}
-          </Button>
-        </Group>
+        <PieFormulario cancelar={t.cancelar} enviar={t.guardar} onCancelar={onClose} onEnviar={enviar} ocupado={guardar.isPending} />
       </Stack>
     </Modal>
   );
@@ -232,11 +219,11 @@ export default function EmpresasScreen() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ empresa: Empresa | null } | null>(null);
   const [credenciales, setCredenciales] = useState<{ credenciales: CredencialesPortal; nombre: string } | null>(null);
-  const empresas = useQuery({ queryKey: ['empresas'], queryFn: () => api.empresas.listar({}) });
+  const empresas = useQuery(consultas.empresas.listar({}));
   useEffect(() => {
     if (empresas.error) notifyError(t.errorCargar);
   }, [empresas.error]);
-  const refrescar = () => void queryClient.invalidateQueries({ queryKey: ['empresas'] });
+  const refrescar = () => void queryClient.invalidateQueries({ queryKey: clave('empresas') });
 
   const estado = useMutation({
     mutationFn: (e: Empresa) => api.empresas.cambiarEstado({ id: e.id, activo: !e.activo }),
@@ -252,7 +239,7 @@ export default function EmpresasScreen() {
       notifySuccess(t.eliminada);
       refrescar();
       // Its projects lost their company.
-      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
+      void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
     onError: () => notifyError(t.errorEliminar),
   });
@@ -273,6 +260,68 @@ export default function EmpresasScreen() {
     });
 
   const lista = empresas.data ?? [];
+  const columnas: Array<Columna<Empresa>> = [
+    {
+      titulo: t.colNombre,
+      maw: 300,
+      celda: (e) => (
+        <>
+          <Text fw={600}>{e.nombre}</Text>
+          {e.descripcion ? (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {e.descripcion}
+            </Text>
+          ) : null}
+          {e.ruc ? (
+            <Text size="xs" c="dimmed">
+              {t.campoRuc}: {e.ruc}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      titulo: t.colContacto,
+      celda: (e) => (
+        <>
+          <Text size="sm">{e.email ?? '—'}</Text>
+          <Text size="xs" c="dimmed">
+            {e.telefono ?? ''}
+          </Text>
+        </>
+      ),
+    },
+    {
+      titulo: t.colUsuario,
+      celda: (e) => (e.usuario_cliente ? <Code>{e.usuario_cliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>),
+    },
+    {
+      titulo: t.colEstado,
+      miw: 110,
+      celda: (e) => (
+        <Badge color={e.activo ? 'green' : 'gray'} variant="light" radius="sm">
+          {e.activo ? t.activa : t.inactiva}
+        </Badge>
+      ),
+    },
+    {
+      titulo: t.colAcciones,
+      tipo: 'acciones',
+      celda: (e) => (
+        <Group gap={4} justify="center" wrap="nowrap">
+          <Tooltip label={e.activo ? t.accionDesactivar : t.accionActivar}>
+            <ActionIcon variant="subtle" color={e.activo ? 'orange' : 'green'} onClick={() => estado.mutate(e)} aria-label={`${e.activo ? t.accionDesactivar : t.accionActivar} ${e.nombre}`}>
+              {e.activo ? <IconBan size={18} /> : <IconCheck size={18} />}
+            </ActionIcon>
+          </Tooltip>
+          <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`} />
+          <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
+          <AccionFila label={t.accionCopiarEnlace} icon={<IconLink size={18} />} color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`} />
+          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, consultas.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -284,73 +333,17 @@ export default function EmpresasScreen() {
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={16} />} py="xs" data-testid="empresas-cargadas">
         {t.cargadas(lista.length)}
       </Alert>
-      <Paper withBorder radius="lg" shadow="xs">
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.colNombre}</Table.Th>
-                <Table.Th>{t.colContacto}</Table.Th>
-                <Table.Th>{t.colUsuario}</Table.Th>
-                <Table.Th>{t.colEstado}</Table.Th>
-                <Table.Th ta="center">{t.colAcciones}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <CuerpoTabla
-              columnas={5}
-              cargando={empresas.isLoading}
-              vacio={lista.length === 0}
-              iconoVacio={<IconBuilding size={24} />}
-              textoVacio={t.vacio}
-            >
-              {lista.map((e) => (
-                <Table.Tr key={e.id} data-testid="fila-empresa-cliente" data-nombre={e.nombre} bg={e.activo ? undefined : ROW_INACTIVA}>
-                  <Table.Td maw={300}>
-                    <Text fw={600}>{e.nombre}</Text>
-                    {e.descripcion ? (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {e.descripcion}
-                      </Text>
-                    ) : null}
-                    {e.ruc ? (
-                      <Text size="xs" c="dimmed">
-                        {t.campoRuc}: {e.ruc}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{e.email ?? '—'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {e.telefono ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {e.usuario_cliente ? <Code>{e.usuario_cliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>}
-                  </Table.Td>
-                  <Table.Td miw={110}>
-                    <Badge color={e.activo ? 'green' : 'gray'} variant="light" radius="sm">
-                      {e.activo ? t.activa : t.inactiva}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="center" wrap="nowrap">
-                      <Tooltip label={e.activo ? t.accionDesactivar : t.accionActivar}>
-                        <ActionIcon variant="subtle" color={e.activo ? 'orange' : 'green'} onClick={() => estado.mutate(e)} aria-label={`${e.activo ? t.accionDesactivar : t.accionActivar} ${e.nombre}`}>
-                          {e.activo ? <IconBan size={18} /> : <IconCheck size={18} />}
-                        </ActionIcon>
-                      </Tooltip>
-                      <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`} />
-                      <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
-                      <AccionFila label={t.accionCopiarEnlace} icon={<IconLink size={18} />} color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`} />
-                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, ['empresa', e.id], () => api.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </CuerpoTabla>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <TablaDatos
+        etiqueta={t.titulo}
+        filas={lista}
+        claveFila={(e) => e.id}
+        columnas={columnas}
+        cargando={empresas.isLoading}
+        iconoVacio={<IconBuilding size={24} />}
+        textoVacio={t.vacio}
+        anchoMinimo={900}
+        propsFila={(e) => ({ 'data-testid': 'fila-empresa-cliente', 'data-nombre': e.nombre, bg: e.activo ? undefined : ROW_INACTIVA })}
+      />
       {form ? <FormModal empresa={form.empresa} onClose={() => setForm(null)} onCredenciales={(c, nombre) => setCredenciales({ credenciales: c, nombre })} /> : null}
       {credenciales ? <CredencialesModal datos={credenciales} onClose={() => setCredenciales(null)} /> : null}
     </Stack>

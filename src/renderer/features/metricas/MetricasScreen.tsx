@@ -5,14 +5,14 @@
  */
 import { Alert, Badge, Button, Card, Center, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconActivity, IconAlertTriangle, IconChecklist, IconDownload, IconFolders, IconPlugConnected, IconRefresh, IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip as ChartTooltip } from 'chart.js';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { alertasDe, PERIODO_POR_DEFECTO, PERIODOS_DIAS, type DashboardMetricas } from '../../../shared/areas/metricas/rules';
+import { alertasDe, PERIODO_POR_DEFECTO, PERIODOS_DIAS, type DashboardMetricas, type Periodo } from '../../../shared/areas/metricas/rules';
 import { COLOR_ESTADO_PROYECTO, ESTADOS_PROYECTO, etiquetaEstadoProyecto } from '../../../shared/areas/proyectos/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
@@ -34,8 +34,6 @@ const COLORES: Record<string, string> = {
   yellow: '#f59f00',
 };
 const PALETA = ['#2f9e44', '#1c7ed6', '#f59f00', '#ae3ec9', '#0ca678', '#e8590c', '#4263eb', '#d6336c'];
-
-type Periodo = { dias: number } | { desde: string; hasta: string };
 
 function Tarjeta({ titulo, valor, detalle, icono, color }: { titulo: string; valor: ReactNode; detalle: string; icono: ReactNode; color: string }) {
   return (
@@ -265,8 +263,9 @@ export default function MetricasScreen() {
     return desde && hasta && desde <= hasta ? { desde, hasta } : null;
   }, [opcion, desde, hasta]);
 
-  const clave = ['metricas', periodo];
-  const datos = useQuery({ queryKey: clave, queryFn: () => api.metricas.dashboard({ periodo: periodo! }), enabled: periodo !== null });
+  // An incomplete custom range reads nothing (and shows no other period's figures).
+  const consulta = periodo ? consultas.metricas.dashboard({ periodo }) : null;
+  const datos = useQuery({ queryKey: consulta?.queryKey ?? clave('metricas', 'dashboard', null), queryFn: consulta?.queryFn ?? skipToken });
   useEffect(() => {
     if (datos.error) notifyError(t.errorCarga, t.errorCargaTitulo);
   }, [datos.error]);
@@ -274,7 +273,7 @@ export default function MetricasScreen() {
   const actualizar = useMutation({
     mutationFn: () => api.metricas.actualizar({ periodo: periodo! }),
     onSuccess: (d) => {
-      queryClient.setQueryData(clave, d);
+      if (consulta) queryClient.setQueryData(consulta.queryKey, d);
       notifySuccess(t.actualizadas);
     },
     onError: () => notifyError(t.errorCarga, t.errorCargaTitulo),

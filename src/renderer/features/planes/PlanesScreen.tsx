@@ -3,17 +3,17 @@
  * associated companies, create/edit with the §5 alert rule, delete and unlink with confirmation, and the
  * companies-of-a-plan modal.
  */
-import { Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconBuildingStore, IconLinkOff, IconPencil, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { formatoCosto, planValido, type Plan } from '../../../shared/areas/planes/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminar, confirmarEliminarEnUso } from '../proyectos/comun';
-import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { confirmarEliminar, confirmarEliminarEnUso, PieFormulario } from '../proyectos/comun';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 
 const t = es.planes;
@@ -27,7 +27,7 @@ function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }
     mutationFn: () => (plan ? api.planes.actualizar({ id: plan.id, title, description, cost: Number(cost) }) : api.planes.crear({ title, description, cost: Number(cost) })),
     onSuccess: () => {
       notifySuccess(plan ? t.actualizado : t.creado);
-      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+      void queryClient.invalidateQueries({ queryKey: clave('planes') });
       onClose();
     },
     onError: () => notifyError(t.errorGuardar),
@@ -45,14 +45,7 @@ function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }
         <TextInput label={t.campoTitulo} withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-autofocus />
         <Textarea label={t.campoDescripcion} withAsterisk autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         <NumberInput label={t.campoCosto} withAsterisk prefix="$" step={0.01} min={0} decimalScale={2} value={cost} onChange={setCost} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t.cancelar}
-          </Button>
-          <Button onClick={enviar} loading={guardar.isPending}>
-            {t.guardar}
-          </Button>
-        </Group>
+        <PieFormulario cancelar={t.cancelar} enviar={t.guardar} onCancelar={onClose} onEnviar={enviar} ocupado={guardar.isPending} />
       </Stack>
     </Modal>
   );
@@ -60,7 +53,7 @@ function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }
 
 function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const empresas = useQuery({ queryKey: ['planes', plan.id, 'empresas'], queryFn: () => api.planes.empresas({ planId: plan.id }) });
+  const empresas = useQuery(consultas.planes.empresas({ planId: plan.id }));
   useEffect(() => {
     if (empresas.error) notifyError(t.errorEmpresas);
   }, [empresas.error]);
@@ -68,7 +61,7 @@ function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void 
     mutationFn: (id: string) => api.planes.desasociar({ id }),
     onSuccess: () => {
       notifySuccess(t.desasociada);
-      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+      void queryClient.invalidateQueries({ queryKey: clave('planes') });
     },
     onError: () => notifyError(t.errorDesasociar),
   });
@@ -124,7 +117,7 @@ export default function PlanesScreen() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ plan: Plan | null } | null>(null);
   const [verEmpresas, setVerEmpresas] = useState<Plan | null>(null);
-  const planes = useQuery({ queryKey: ['planes'], queryFn: () => api.planes.listar({}) });
+  const planes = useQuery(consultas.planes.listar({}));
   useEffect(() => {
     if (planes.error) notifyError(t.errorCargar);
   }, [planes.error]);
@@ -132,13 +125,54 @@ export default function PlanesScreen() {
     mutationFn: (p: Plan) => api.planes.eliminar({ id: p.id }),
     onSuccess: () => {
       notifySuccess(t.eliminado);
-      void queryClient.invalidateQueries({ queryKey: ['planes'] });
+      void queryClient.invalidateQueries({ queryKey: clave('planes') });
       // Its projects are now 'Sin plan'.
-      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
+      void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
     onError: () => notifyError(t.errorEliminar),
   });
   const lista = planes.data ?? [];
+  const columnas: Array<Columna<Plan>> = [
+    { titulo: t.colTitulo, celda: (p) => <Text fw={600}>{p.title}</Text> },
+    {
+      titulo: t.colDescripcion,
+      maw: 420,
+      celda: (p) => (
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {p.description}
+        </Text>
+      ),
+    },
+    {
+      titulo: t.colCosto,
+      ta: 'right',
+      celda: (p) => (
+        <Text fw={600} ff="monospace">
+          {formatoCosto(p.cost)}
+        </Text>
+      ),
+    },
+    {
+      titulo: t.colEmpresas,
+      ta: 'center',
+      celda: (p) => (
+        <Badge variant="light" radius="sm" data-testid="empresas-asociadas">
+          {p.empresas_asociadas}
+        </Badge>
+      ),
+    },
+    {
+      titulo: t.colAcciones,
+      tipo: 'acciones',
+      celda: (p) => (
+        <Group gap={4} justify="center" wrap="nowrap">
+          <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`} />
+          <AccionFila label={t.accionEmpresas} icon={<IconBuildingStore size={18} />} color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`} />
+          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.title, consultas.planes.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} />
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -152,58 +186,17 @@ export default function PlanesScreen() {
           {t.botonNuevo}
         </Button>
       </Group>
-      <Paper withBorder radius="lg" shadow="xs">
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.colTitulo}</Table.Th>
-                <Table.Th>{t.colDescripcion}</Table.Th>
-                <Table.Th ta="right">{t.colCosto}</Table.Th>
-                <Table.Th ta="center">{t.colEmpresas}</Table.Th>
-                <Table.Th ta="center">{t.colAcciones}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <CuerpoTabla
-              columnas={5}
-              cargando={planes.isLoading}
-              vacio={lista.length === 0}
-              iconoVacio={<IconReceipt2 size={24} />}
-              textoVacio={t.vacio}
-            >
-              {lista.map((p) => (
-                <Table.Tr key={p.id} data-testid="fila-plan" data-nombre={p.title}>
-                  <Table.Td>
-                    <Text fw={600}>{p.title}</Text>
-                  </Table.Td>
-                  <Table.Td maw={420}>
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {p.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text fw={600} ff="monospace">
-                      {formatoCosto(p.cost)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="center">
-                    <Badge variant="light" radius="sm" data-testid="empresas-asociadas">
-                      {p.empresas_asociadas}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="center" wrap="nowrap">
-                      <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`} />
-                      <AccionFila label={t.accionEmpresas} icon={<IconBuildingStore size={18} />} color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`} />
-                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.title, ['plan', p.id], () => api.planes.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </CuerpoTabla>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <TablaDatos
+        etiqueta={t.titulo}
+        filas={lista}
+        claveFila={(p) => p.id}
+        columnas={columnas}
+        cargando={planes.isLoading}
+        iconoVacio={<IconReceipt2 size={24} />}
+        textoVacio={t.vacio}
+        anchoMinimo={760}
+        propsFila={(p) => ({ 'data-testid': 'fila-plan', 'data-nombre': p.title })}
+      />
       {form ? <PlanModal plan={form.plan} onClose={() => setForm(null)} /> : null}
       {verEmpresas ? <EmpresasPlanModal plan={verEmpresas} onClose={() => setVerEmpresas(null)} /> : null}
     </Stack>

@@ -2,7 +2,7 @@
 import { Badge, Center, Group, Loader, Modal, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour4, IconFlag, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { etiquetaEstadoProyecto, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
 import { formatoCosto } from '../../../shared/areas/planes/rules';
@@ -32,7 +32,7 @@ function Cifra({ titulo, valor, icono }: { titulo: string; valor: string; icono:
 }
 
 export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen; onClose: () => void }) {
-  const reporte = useQuery({ queryKey: ['proyectos', proyecto.id, 'reporte'], queryFn: () => api.proyectos.reporte({ id: proyecto.id }) });
+  const reporte = useQuery(consultas.proyectos.reporte({ id: proyecto.id }));
   const r = reporte.data;
   return (
     <Modal opened onClose={onClose} size="xl" title={t.detallesTitulo(proyecto.nombre)} styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }} centered>

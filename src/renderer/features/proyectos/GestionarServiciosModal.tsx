@@ -28,8 +28,10 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconPlayerPlay, IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { api } from '../../api/client';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api, clave, consultas } from '../../api/client';
+import type { Consulta } from '../../api/queries';
+import { useJob } from '../../api/useJob';
 import { es } from '../../../shared/i18n/es';
 import { validarNombreInstancia } from '../../../shared/domain/bot-tablas';
 import { CATALOGO_INTEGRADO } from '../../../shared/areas/servicios/rules';
@@ -136,44 +138,49 @@ function InstanciaCard({ instancia, onEliminar, onReintentar, ocupado }: { insta
 export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [elecciones, setElecciones] = useState<Record<string, Eleccion>>({});
-  const [progreso, setProgreso] = useState<JobState<ResultadoAprovisionamiento> | null>(null);
+  /** The provisioning job being followed (null: none). */
+  const [trabajo, setTrabajo] = useState<JobState<ResultadoAprovisionamiento> | null>(null);
 
-  const proyecto = useQuery({ queryKey: ['proyectos', proyectoId], queryFn: () => api.proyectos.obtener({ id: proyectoId }) });
-  const catalogo = useQuery({ queryKey: ['servicios', 'activos'], queryFn: () => api.servicios.listar({ soloActivos: true }), retry: false });
-  const empresasWa = useQuery({ queryKey: ['proyectos', 'empresasWhatsapp'], queryFn: () => api.proyectos.empresasWhatsapp({}) });
+  const proyecto = useQuery(consultas.proyectos.obtener({ id: proyectoId }));
+  const catalogo = useQuery({ ...consultas.servicios.listar({ soloActivos: true }), retry: false });
+  const empresasWa = useQuery(consultas.proyectos.empresasWhatsapp({}));
   // §8: if loading the available services fails, the built-in catalogue is used.
   const disponibles = catalogo.isError ? CATALOGO_INTEGRADO : (catalogo.data ?? []);
 
-  const refrescar = () => {
-    void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
-  };
+  const refrescar = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
+  }, [queryClient]);
 
-  /** Polls the provisioning job until it ends, showing its progress; then the §8 toasts. */
-  const seguir = async (inicial: JobState<ResultadoAprovisionamiento>) => {
-    let estado = inicial;
-    setProgreso(estado);
-    while (estado.status === 'running') {
-      await new Promise((r) => setTimeout(r, 400));
-      try {
-        estado = (await api.jobs.estado({ id: estado.id })) as JobState<ResultadoAprovisionamiento>;
-      } catch (e) {
-        notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo);
-        break;
-      }
-      setProgreso(estado);
+  /** When the provisioning job ends: the §8 toasts. */
+  const alTerminar = useCallback(
+    (estado: JobState<ResultadoAprovisionamiento>) => {
+      setTrabajo(null);
       refrescar();
-    }
-    setProgreso(null);
+      const fallidos = estado.result?.agregados.filter((a) => !a.completo) ?? [];
+      if (estado.status === 'failed') notifyError(estado.message ?? t.errorActualizar, t.errorActualizarTitulo);
+      else if (fallidos.length > 0) {
+        const primero = fallidos[0]!;
+        const detalle = primero.detalle ? `\n${t.detalle(primero.detalle)}` : '';
+        notifyError(`${primero.error ?? ''}${detalle}\n${t.algunosFallaron(fallidos.length)}`, t.errorActualizarTitulo);
+      } else if (estado.status === 'done') notifySuccess(t.serviciosActualizados);
+    },
+    [refrescar],
+  );
+  const job = useJob(trabajo ? (consultas.jobs.estado({ id: trabajo.id }) as Consulta<JobState<ResultadoAprovisionamiento>>) : null, {
+    alTerminar,
+    ...(trabajo ? { inicial: trabajo } : {}),
+  });
+  const estadoJob = job.estado;
+  // Each step saves the instance as it goes: the attached services follow the job's progress.
+  useEffect(() => {
+    if (estadoJob) refrescar();
+  }, [estadoJob, refrescar]);
+  // The job could not be read (e.g. the app restarted): it is no longer followed (see `ocupado`); say why.
+  useEffect(() => {
+    if (!job.perdido) return;
+    notifyError(mensajeDe(job.error, t.errorActualizar), t.errorActualizarTitulo);
     refrescar();
-    const fallidos = estado.result?.agregados.filter((a) => !a.completo) ?? [];
-    if (estado.status === 'failed') notifyError(estado.message ?? t.errorActualizar, t.errorActualizarTitulo);
-    else if (fallidos.length > 0) {
-      const primero = fallidos[0]!;
-      const detalle = primero.detalle ? `\n${t.detalle(primero.detalle)}` : '';
-      notifyError(`${primero.error ?? ''}${detalle}\n${t.algunosFallaron(fallidos.length)}`, t.errorActualizarTitulo);
-    }
-    else if (estado.status === 'done') notifySuccess(t.serviciosActualizados);
-  };
+  }, [job.perdido, job.error, refrescar]);
 
   const existentes = useMemo(() => new Set((proyecto.data?.instancias ?? []).map((i) => i.tipo_servicio)), [proyecto.data]);
 
@@ -183,14 +190,14 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
     onSuccess: (estado) => {
       setElecciones({});
       refrescar();
-      void seguir(estado);
+      setTrabajo(estado);
     },
     onError: (e) => notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo),
   });
 
   const reintentar = useMutation({
     mutationFn: (id: string) => api.proyectos.reintentarAprovisionamiento({ instanciaId: id }),
-    onSuccess: (estado) => void seguir(estado),
+    onSuccess: (estado) => setTrabajo(estado),
     onError: (e) => notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo),
   });
 
@@ -224,8 +231,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
     aplicar.mutate(pedidos.map((s) => ({ tipo: s.tipo, nombre_instancia: elecciones[s.tipo]!.nombre.trim(), empresa_whatsapp_uuid: s.tipo === 'whatsapp' ? elecciones[s.tipo]!.empresaWhatsapp : null })));
   };
 
-  const ocupado = progreso !== null || aplicar.isPending || reintentar.isPending;
-  const estadoJob = progreso;
+  const ocupado = (trabajo !== null && !job.perdido) || aplicar.isPending || reintentar.isPending;
   const instancias = proyecto.data?.instancias ?? [];
 
   return (

@@ -1,13 +1,12 @@
 /** Create/edit project (part 2 §2, §5): nombre, plan, descripcion, empresa, estado required; dates optional. */
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { ESTADOS_FORMULARIO, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
 import { formatoCosto } from '../../../shared/areas/planes/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { mensajeDe } from './comun';
+import { mensajeDe, PieFormulario, useFormulario } from './comun';
 
 const t = es.proyectos;
 
@@ -36,7 +35,7 @@ function validar(f: Form): Errores {
 
 export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoResumen | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => ({
+  const { valores: form, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: proyecto?.nombre ?? '',
     plan_id: proyecto?.plan_id ?? null,
     descripcion: proyecto?.descripcion ?? '',
@@ -45,9 +44,8 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
     fecha_inicio: proyecto?.fecha_inicio ?? '',
     fecha_fin: proyecto?.fecha_fin ?? '',
   }));
-  const [errores, setErrores] = useState<Errores>({});
-  const planes = useQuery({ queryKey: ['planes'], queryFn: () => api.planes.listar({}) });
-  const empresas = useQuery({ queryKey: ['empresas'], queryFn: () => api.empresas.listar({}) });
+  const planes = useQuery(consultas.planes.listar({}));
+  const empresas = useQuery(consultas.empresas.listar({}));
 
   const guardar = useMutation({
     mutationFn: async () => {
@@ -64,16 +62,12 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
     },
     onSuccess: () => {
       notifySuccess(proyecto ? t.actualizado : t.creado);
-      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
+      void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
       onClose();
     },
     onError: (e) => notifyError(mensajeDe(e, t.errorGuardar), t.errorGuardarTitulo),
   });
 
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrores((e) => ({ ...e, [k]: undefined }));
-  };
   const enviar = () => {
     const e = validar(form);
     setErrores(e);
@@ -122,14 +116,7 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
           <TextInput type="date" label={t.campoFechaInicio} value={form.fecha_inicio} onChange={(e) => set('fecha_inicio', e.currentTarget.value)} />
           <TextInput type="date" label={t.campoFechaFin} value={form.fecha_fin} error={errores.fecha_fin} onChange={(e) => set('fecha_fin', e.currentTarget.value)} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t.cancelar}
-          </Button>
-          <Button onClick={enviar} loading={guardar.isPending}>
-            {proyecto ? t.actualizar : t.crear}
-          </Button>
-        </Group>
+        <PieFormulario cancelar={t.cancelar} enviar={proyecto ? t.actualizar : t.crear} onCancelar={onClose} onEnviar={enviar} ocupado={guardar.isPending} />
       </Stack>
     </Modal>
   );

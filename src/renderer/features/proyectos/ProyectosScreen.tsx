@@ -3,12 +3,12 @@
  * grouped by type, status badge with progress, actions), header buttons, create/edit, manage services,
  * details and delete with confirmation.
  */
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBuilding, IconChartBar, IconEye, IconFolders, IconLink, IconPencil, IconPlus, IconSettings, IconTool, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { agruparPorTipo, etiquetaTipoServicio, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
 import { formatoCosto } from '../../../shared/areas/planes/rules';
@@ -19,10 +19,56 @@ import { ProyectoFormModal } from './ProyectoFormModal';
 import { GestionarServiciosModal } from './GestionarServiciosModal';
 import { DetallesModal } from './DetallesModal';
 import { IconoServicio } from './iconos';
-import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 
 const t = es.proyectos;
+
+/** The header's ways to the area's other screens. */
+const PANTALLAS = [
+  { ruta: '/dashboard/proyectos/metricas', texto: t.botonMetricas, icono: <IconChartBar size={16} /> },
+  { ruta: '/dashboard/proyectos/administrar-servicios', texto: t.botonServicios, icono: <IconSettings size={16} /> },
+  { ruta: '/dashboard/proyectos/administrar-empresas', texto: t.botonEmpresas, icono: <IconBuilding size={16} /> },
+  { ruta: '/dashboard/proyectos/asignar-empresas-wordpress', texto: t.botonAsignarWordpress, icono: <IconLink size={16} /> },
+] as const;
+
+/** The project's services grouped by type; a group with a failed provisioning is red (estado 'error' until completed). */
+function ServiciosDelProyecto({ proyecto: p }: { proyecto: ProyectoResumen }) {
+  return (
+    p.instancias.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        {t.sinServicios}
+      </Text>
+    ) : (
+      <Group gap={6}>
+        {agruparPorTipo(p.instancias).map((g) => {
+          // A service whose provisioning failed is in estado 'error' until it is completed: red here.
+          const conError = g.instancias.filter((i) => i.estado === 'error').length;
+          return (
+            <Tooltip
+              key={g.tipo}
+              label={g.instancias.map((i) => (i.estado === 'error' ? `${i.nombre_instancia} (${t.estadosServicio.error})` : i.nombre_instancia)).join(' · ')}
+            >
+              <Badge
+                variant="light"
+                radius="sm"
+                color={conError > 0 ? 'red' : 'gray'}
+                leftSection={conError > 0 ? <IconAlertTriangle size={14} /> : <IconoServicio tipo={g.tipo} size={16} />}
+                pl={4}
+                data-testid="servicio-proyecto"
+                data-estado={conError > 0 ? 'error' : 'ok'}
+              >
+                {etiquetaTipoServicio(g.tipo)}
+                {g.instancias.length > 1 ? ` ×${g.instancias.length}` : ''}
+                {conError > 0 ? ` · ${t.estadosServicio.error}` : ''}
+              </Badge>
+            </Tooltip>
+          );
+        })}
+      </Group>
+    )
+  );
+}
 
 export default function ProyectosScreen() {
   useDocumentTitle(t.titulo);
@@ -32,7 +78,7 @@ export default function ProyectosScreen() {
   const [servicios, setServicios] = useState<string | null>(null);
   const [detalles, setDetalles] = useState<ProyectoResumen | null>(null);
 
-  const proyectos = useQuery({ queryKey: ['proyectos'], queryFn: () => api.proyectos.listar({}) });
+  const proyectos = useQuery(consultas.proyectos.listar({}));
   useEffect(() => {
     if (proyectos.error) notifyError(t.errorCarga, t.errorCargaTitulo);
   }, [proyectos.error]);
@@ -42,12 +88,60 @@ export default function ProyectosScreen() {
     onSuccess: (r) => {
       const n = r.empresas_desactivadas.length;
       notifySuccess(n > 0 ? `${t.eliminado}. ${t.eliminacion.desactivadas(n)}` : t.eliminado);
-      void queryClient.invalidateQueries({ queryKey: ['proyectos'] });
+      void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
     onError: (e) => notifyError(mensajeDe(e, t.errorEliminar), t.errorEliminarTitulo),
   });
 
   const lista = proyectos.data ?? [];
+  const columnas: Array<Columna<ProyectoResumen>> = [
+    {
+      titulo: t.colProyecto,
+      maw: 320,
+      celda: (p) => (
+        <>
+          <Text fw={600}>{p.nombre}</Text>
+          {p.descripcion ? (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {p.descripcion}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      titulo: t.colPlan,
+      celda: (p) =>
+        p.plan_title ? (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {p.plan_title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {p.plan_cost !== null ? formatoCosto(p.plan_cost) : ''}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t.sinPlan}
+          </Text>
+        ),
+    },
+    { titulo: t.colServicios, celda: (p) => <ServiciosDelProyecto proyecto={p} /> },
+    { titulo: t.colEstado, celda: (p) => <EstadoProyectoBadge estado={p.estado} conProgreso /> },
+    {
+      titulo: t.colAcciones,
+      tipo: 'acciones',
+      celda: (p) => (
+        <Group gap={4} justify="center" wrap="nowrap">
+          <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`} />
+          <AccionFila label={t.accionServicios} icon={<IconTool size={18} />} color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`} />
+          <AccionFila label={t.accionDetalles} icon={<IconEye size={18} />} color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`} />
+          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.nombre, consultas.proyectos.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`} />
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -58,121 +152,29 @@ export default function ProyectosScreen() {
           </Text>
         </Stack>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconChartBar size={16} />} onClick={() => navigate('/dashboard/proyectos/metricas')}>
-            {t.botonMetricas}
-          </Button>
-          <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/proyectos/administrar-servicios')}>
-            {t.botonServicios}
-          </Button>
-          <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => navigate('/dashboard/proyectos/administrar-empresas')}>
-            {t.botonEmpresas}
-          </Button>
-          <Button variant="default" leftSection={<IconLink size={16} />} onClick={() => navigate('/dashboard/proyectos/asignar-empresas-wordpress')}>
-            {t.botonAsignarWordpress}
-          </Button>
+          {PANTALLAS.map((p) => (
+            <Button key={p.ruta} variant="default" leftSection={p.icono} onClick={() => navigate(p.ruta)}>
+              {p.texto}
+            </Button>
+          ))}
           <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ proyecto: null })}>
             {t.botonNuevo}
           </Button>
         </Group>
       </Group>
 
-      <Paper withBorder radius="lg" shadow="xs">
-        <Table.ScrollContainer minWidth={980}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.colProyecto}</Table.Th>
-                <Table.Th>{t.colPlan}</Table.Th>
-                <Table.Th>{t.colServicios}</Table.Th>
-                <Table.Th>{t.colEstado}</Table.Th>
-                <Table.Th ta="center">{t.colAcciones}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <CuerpoTabla
-              columnas={5}
-              cargando={proyectos.isLoading}
-              textoCargando={t.cargando}
-              vacio={lista.length === 0}
-              iconoVacio={<IconFolders size={24} />}
-              textoVacio={t.vacio}
-            >
-              {lista.map((p) => (
-                <Table.Tr key={p.id} data-testid="fila-proyecto" data-nombre={p.nombre}>
-                  <Table.Td maw={320}>
-                    <Text fw={600}>{p.nombre}</Text>
-                    {p.descripcion ? (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {p.descripcion}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.plan_title ? (
-                      <Stack gap={0}>
-                        <Text size="sm" fw={500}>
-                          {p.plan_title}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {p.plan_cost !== null ? formatoCosto(p.plan_cost) : ''}
-                        </Text>
-                      </Stack>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t.sinPlan}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.instancias.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {t.sinServicios}
-                      </Text>
-                    ) : (
-                      <Group gap={6}>
-                        {agruparPorTipo(p.instancias).map((g) => {
-                          // A service whose provisioning failed is in estado 'error' until it is completed: red here.
-                          const conError = g.instancias.filter((i) => i.estado === 'error').length;
-                          return (
-                            <Tooltip
-                              key={g.tipo}
-                              label={g.instancias.map((i) => (i.estado === 'error' ? `${i.nombre_instancia} (${t.estadosServicio.error})` : i.nombre_instancia)).join(' · ')}
-                            >
-                              <Badge
-                                variant="light"
-                                radius="sm"
-                                color={conError > 0 ? 'red' : 'gray'}
-                                leftSection={conError > 0 ? <IconAlertTriangle size={14} /> : <IconoServicio tipo={g.tipo} size={16} />}
-                                pl={4}
-                                data-testid="servicio-proyecto"
-                                data-estado={conError > 0 ? 'error' : 'ok'}
-                              >
-                                {etiquetaTipoServicio(g.tipo)}
-                                {g.instancias.length > 1 ? ` ×${g.instancias.length}` : ''}
-                                {conError > 0 ? ` · ${t.estadosServicio.error}` : ''}
-                              </Badge>
-                            </Tooltip>
-                          );
-                        })}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <EstadoProyectoBadge estado={p.estado} conProgreso />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="center" wrap="nowrap">
-                      <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`} />
-                      <AccionFila label={t.accionServicios} icon={<IconTool size={18} />} color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`} />
-                      <AccionFila label={t.accionDetalles} icon={<IconEye size={18} />} color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`} />
-                      <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.nombre, ['proyecto', p.id], () => api.proyectos.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </CuerpoTabla>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <TablaDatos
+        etiqueta={t.titulo}
+        filas={lista}
+        claveFila={(p) => p.id}
+        columnas={columnas}
+        cargando={proyectos.isLoading}
+        textoCargando={t.cargando}
+        iconoVacio={<IconFolders size={24} />}
+        textoVacio={t.vacio}
+        anchoMinimo={980}
+        propsFila={(p) => ({ 'data-testid': 'fila-proyecto', 'data-nombre': p.nombre })}
+      />
 
       {form ? <ProyectoFormModal proyecto={form.proyecto} onClose={() => setForm(null)} /> : null}
       {servicios ? <GestionarServiciosModal proyectoId={servicios} onClose={() => setServicios(null)} /> : null}

@@ -1,8 +1,13 @@
-/** Pieces shared by the screens of the projects area: the §8 confirmation dialogs, status badges, errors. */
+/**
+ * Pieces shared by the screens of projects, services, client companies and plans: the §8 confirmation
+ * dialogs, status badges, errors, and the form modals' state and footer.
+ */
 import { Alert, Badge, Button, Group, List, Loader, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { Consulta } from '../../api/queries';
 import { es } from '../../../shared/i18n/es';
 import { consecuenciasEliminacion, type DependenciasEliminacion } from '../../../shared/areas/proyectos/rules';
 import {
@@ -31,9 +36,10 @@ export function confirmarEliminar(nombre: string, onConfirm: () => void, mensaje
   });
 }
 
-function CuerpoEliminacion({ nombre, clave, cargar, onConfirm, cerrar }: { nombre: string; clave: unknown[]; cargar: () => Promise<DependenciasEliminacion>; onConfirm: () => void; cerrar: () => void }) {
+function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: string; consulta: Consulta<DependenciasEliminacion>; onConfirm: () => void; cerrar: () => void }) {
   const e = es.proyectos.eliminacion;
-  const dep = useQuery({ queryKey: ['dependencias', ...clave], queryFn: cargar, retry: false, gcTime: 0, staleTime: 0 });
+  // Read fresh each time the dialog opens: what depends on the record may have changed since.
+  const dep = useQuery({ ...consulta, retry: false, gcTime: 0, staleTime: 0 });
   const lineas = dep.data ? consecuenciasEliminacion(dep.data) : [];
   return (
     <Stack gap="sm" data-testid="dependencias-eliminacion">
@@ -96,11 +102,11 @@ function CuerpoEliminacion({ nombre, clave, cargar, onConfirm, cerrar }: { nombr
  * and buttons, plus what depends on it and what deleting it will do, read from the api before the operator
  * can confirm (issue 12).
  */
-export function confirmarEliminarEnUso(nombre: string, clave: unknown[], cargar: () => Promise<DependenciasEliminacion>, onConfirm: () => void) {
+export function confirmarEliminarEnUso(nombre: string, consulta: Consulta<DependenciasEliminacion>, onConfirm: () => void) {
   const id = modals.open({
     title: c.titulo,
     size: 'lg',
-    children: <CuerpoEliminacion nombre={nombre} clave={clave} cargar={cargar} onConfirm={onConfirm} cerrar={() => modals.close(id)} />,
+    children: <CuerpoEliminacion nombre={nombre} consulta={consulta} onConfirm={onConfirm} cerrar={() => modals.close(id)} />,
   });
 }
 
@@ -134,5 +140,30 @@ export function EstadoServicioBadge({ estado }: { estado: string }) {
     <Badge color={COLOR_ESTADO_SERVICIO[e]} variant="dot" radius="sm">
       {es.proyectos.estadosServicio[e]}
     </Badge>
+  );
+}
+
+/** A form modal's values and its per-field errors: changing a field clears its error. */
+export function useFormulario<F extends object>(inicial: () => F) {
+  const [valores, setValores] = useState<F>(inicial);
+  const [errores, setErrores] = useState<Partial<Record<keyof F, string>>>({});
+  const set = <K extends keyof F>(campo: K, valor: F[K]) => {
+    setValores((x) => ({ ...x, [campo]: valor }));
+    setErrores((e) => ({ ...e, [campo]: undefined }));
+  };
+  return { valores, setValores, errores, setErrores, set };
+}
+
+/** A form modal's footer: 'Cancelar' and the button that sends it (busy while it is saved). */
+export function PieFormulario({ cancelar, enviar, onCancelar, onEnviar, ocupado }: { cancelar: string; enviar: string; onCancelar: () => void; onEnviar: () => void; ocupado: boolean }) {
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" onClick={onCancelar}>
+        {cancelar}
+      </Button>
+      <Button onClick={onEnviar} loading={ocupado}>
+        {enviar}
+      </Button>
+    </Group>
   );
 }

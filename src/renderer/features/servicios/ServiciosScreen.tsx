@@ -6,12 +6,12 @@ import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, SimpleGri
 import { IconAlertTriangle, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/areas/servicios/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { mensajeDe } from '../proyectos/comun';
+import { mensajeDe, PieFormulario, useFormulario } from '../proyectos/comun';
 import { ICONOS, IconoServicio } from '../proyectos/iconos';
 import { AccionFila } from '../../components/AccionFila';
 import { TituloConVolver } from '../../components/TituloConVolver';
@@ -31,7 +31,7 @@ interface Form {
 
 function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [f, setF] = useState<Form>(() => ({
+  const { valores: f, setValores: setF, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: servicio?.nombre ?? '',
     tipo: servicio?.tipo ?? '',
     descripcion: servicio?.descripcion ?? '',
@@ -41,11 +41,6 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
     activo: servicio?.activo ?? true,
     configuracion_default: servicio ? JSON.stringify(servicio.configuracion_default, null, 2) : '',
   }));
-  const [errores, setErrores] = useState<Partial<Record<keyof Form, string>>>({});
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setF((x) => ({ ...x, [k]: v }));
-    setErrores((e) => ({ ...e, [k]: undefined }));
-  };
   const aplicarPlantilla = (clave: string | null) => {
     if (!clave) return;
     try {
@@ -62,7 +57,7 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
     },
     onSuccess: () => {
       notifySuccess(servicio ? t.actualizado : t.creado);
-      void queryClient.invalidateQueries({ queryKey: ['servicios'] });
+      void queryClient.invalidateQueries({ queryKey: clave('servicios') });
       onClose();
     },
     onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
@@ -125,14 +120,7 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
           error={errores.configuracion_default}
           onChange={(e) => set('configuracion_default', e.currentTarget.value)}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t.cancelar}
-          </Button>
-          <Button onClick={enviar} loading={guardar.isPending}>
-            {t.guardar}
-          </Button>
-        </Group>
+        <PieFormulario cancelar={t.cancelar} enviar={t.guardar} onCancelar={onClose} onEnviar={enviar} ocupado={guardar.isPending} />
       </Stack>
     </Modal>
   );
@@ -142,7 +130,7 @@ export default function ServiciosScreen() {
   useDocumentTitle(t.titulo);
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ servicio: ServicioDisponible | null } | null>(null);
-  const servicios = useQuery({ queryKey: ['servicios', 'todos'], queryFn: () => api.servicios.listar({}), retry: false });
+  const servicios = useQuery({ ...consultas.servicios.listar({}), retry: false });
   useEffect(() => {
     if (servicios.error) notifyError(t.errorCargar);
   }, [servicios.error]);
@@ -159,7 +147,7 @@ export default function ServiciosScreen() {
     mutationFn: (s: ServicioDisponible) => api.servicios.cambiarEstado({ id: s.id, activo: !s.activo }),
     onSuccess: () => {
       notifySuccess(t.estadoCambiado);
-      void queryClient.invalidateQueries({ queryKey: ['servicios'] });
+      void queryClient.invalidateQueries({ queryKey: clave('servicios') });
     },
     onError: () => notifyError(t.errorEstado),
   });
