@@ -27,6 +27,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
+import type { Contract, InputOf } from '../../../shared/contract';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/areas/empresas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
@@ -50,19 +51,8 @@ async function copiar(texto: string, ok: string, error: string) {
   }
 }
 
-interface Form {
-  nombre: string;
-  descripcion: string;
-  ruc: string;
-  direccion: string;
-  telefono: string;
-  email: string;
-  website: string;
-  logo_url: string;
-  activo: boolean;
-  usuario_cliente: string;
-  contrasena_cliente: string;
-}
+/** The contract's input with every field present, empty texts as '' (the api stores them as null). */
+type Form = { [K in keyof InputOf<Contract['empresas']['crear']>]-?: NonNullable<InputOf<Contract['empresas']['crear']>[K]> };
 
 function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | null; onClose: () => void; onCredenciales: (c: CredencialesPortal, nombre: string) => void }) {
   const queryClient = useQueryClient();

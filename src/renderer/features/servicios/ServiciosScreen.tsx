@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
+import type { Contract, InputOf } from '../../../shared/contract';
 import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/areas/servicios/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
@@ -18,16 +19,8 @@ import { TituloConVolver } from '../../components/TituloConVolver';
 
 const t = es.servicios;
 
-interface Form {
-  nombre: string;
-  tipo: string;
-  descripcion: string;
-  categoria: string;
-  icono: string;
-  permite_multiple: boolean;
-  activo: boolean;
-  configuracion_default: string;
-}
+/** The contract's input, every field present; category and icon are '' until one is chosen. */
+type Form = Omit<Required<InputOf<Contract['servicios']['crear']>>, 'categoria' | 'icono'> & { categoria: string; icono: string };
 
 function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | null; onClose: () => void }) {
   const queryClient = useQueryClient();

@@ -11,9 +11,7 @@ import { generarContrasenaPortal, type CredencialesPortal, type FuenteAleatoria 
 import { leerDependencias } from '../proyectos/repository';
 import { actualizarEmpresa, crearEmpresa, eliminarEmpresa, leerEmpresa, listarEmpresas, type CamposEmpresa } from './repository';
 
-type EntradaEmpresa = Pick<CamposEmpresa, 'nombre' | 'activo' | 'usuario_cliente'> & {
-  [K in Exclude<keyof CamposEmpresa, 'nombre' | 'activo' | 'usuario_cliente'>]?: string | null;
-};
+type EntradaEmpresa = Partial<CamposEmpresa> & Pick<CamposEmpresa, 'nombre' | 'activo' | 'usuario_cliente'>;
 
 /** `fuente` is the random source (Web Crypto by default; a test may observe it). */
 export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): AreaImplementation<'empresas'> {

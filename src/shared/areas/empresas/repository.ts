@@ -3,24 +3,15 @@
  * their names. The portal password column is written (a database trigger hashes any plain value) and never
  * read back: the view only says whether one is stored.
  */
+import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { empresas as t } from './texts';
 import type { Empresa } from './rules';
+import type { empresas } from './contract';
 
-/** The editable fields of a client company (optional texts already null when empty). */
-export interface CamposEmpresa {
-  nombre: string;
-  descripcion: string | null;
-  ruc: string | null;
-  direccion: string | null;
-  telefono: string | null;
-  email: string | null;
-  website: string | null;
-  logo_url: string | null;
-  activo: boolean;
-  usuario_cliente: string;
-}
+/** The editable fields of a client company as the contract parses them, every one present (empty texts null). */
+export type CamposEmpresa = Required<Omit<z.output<typeof empresas.crear.input>, 'contrasena_cliente'>>;
 
 const porId = (id: string) => [{ column: 'id', op: 'eq' as const, value: id }];
 

@@ -2,15 +2,13 @@
  * The plans' tables (planes, planes_vista with the real count of companies, planes_empresas_wordpress and its
  * view, the WordPress bot companies): the only module of the area that knows their names.
  */
+import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { num } from '../../api/comun';
 import type { EmpresaDePlan, EmpresaWordpress, Plan } from './rules';
+import type { planes } from './contract';
 
-export interface CamposPlan {
-  title: string;
-  description: string;
-  cost: number;
-}
+export type CamposPlan = z.output<typeof planes.crear.input>;
 
 const porId = (id: string) => [{ column: 'id', op: 'eq' as const, value: id }];
 

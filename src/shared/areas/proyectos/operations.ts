@@ -17,7 +17,7 @@ import { aprovisionamientoOperations } from './aprovisionamiento';
 
 export function proyectosOperations(deps: ApiDeps): AreaImplementation<'proyectos'> {
   const { backend, log } = deps;
-  const campos = (input: Omit<CamposProyecto, 'fecha_inicio' | 'fecha_fin'> & { fecha_inicio?: string | null; fecha_fin?: string | null }): CamposProyecto => ({
+  const campos = (input: Partial<CamposProyecto> & Omit<CamposProyecto, 'fecha_inicio' | 'fecha_fin'>): CamposProyecto => ({
     nombre: input.nombre.trim(),
     descripcion: input.descripcion.trim(),
     plan_id: input.plan_id,

@@ -3,6 +3,7 @@
  * provisioning creates, and what depends on a record before it is deleted. The only module of the area that
  * knows table and column names; rows leave it normalised to one shape on every backend.
  */
+import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { num, numONull } from '../../api/comun';
@@ -18,6 +19,7 @@ import type {
   ReporteProyecto,
   ResultadoEliminarProyecto,
 } from './rules';
+import type { proyectos } from './contract';
 
 const eq = (column: string, value: unknown) => ({ column, op: 'eq' as const, value });
 const texto = (v: unknown) => (v == null ? null : String(v));
@@ -63,16 +65,8 @@ function normalizarProyecto(r: Record<string, unknown>): ProyectoResumen {
 // ---------------------------------------------------------------------------------------------------
 // Projects.
 
-/** The editable fields of a project, as the form sends them (already trimmed, empty dates null). */
-export interface CamposProyecto {
-  nombre: string;
-  descripcion: string;
-  plan_id: string;
-  empresa_id: string;
-  estado: string;
-  fecha_inicio: string | null;
-  fecha_fin: string | null;
-}
+/** The editable fields of a project as the contract parses them, every one present (no date: null). */
+export type CamposProyecto = Required<z.output<typeof proyectos.crear.input>>;
 
 export async function listarProyectos(data: DataPort): Promise<ProyectoResumen[]> {
   const { rows } = await data.run({ kind: 'select', table: 'proyectos_vista', order: [{ column: 'created_at', ascending: false }, { column: 'id' }] });

@@ -6,8 +6,10 @@ import { servicios as t } from './texts';
 import { parsearConfiguracion } from './rules';
 import { actualizarServicio, crearServicio, listarServicios, type CamposServicio } from './repository';
 
+type EntradaServicio = Omit<CamposServicio, 'configuracion_default'> & { configuracion_default: string };
+
 export function serviciosOperations({ log }: ApiDeps): AreaImplementation<'servicios'> {
-  const campos = (input: Omit<CamposServicio, 'configuracion_default'> & { configuracion_default: string }): CamposServicio => {
+  const campos = (input: EntradaServicio): CamposServicio => {
     const cfg = parsearConfiguracion(input.configuracion_default);
     if (!cfg.ok) throw new AppError('validation', cfg.error);
     return {

@@ -1,18 +1,11 @@
 /** The service catalogue's table (servicios_disponibles): the only module of the area that knows its names. */
+import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import type { ServicioDisponible } from './rules';
+import type { servicios } from './contract';
 
-/** A catalogue entry as it is written (the default configuration already parsed). */
-export interface CamposServicio {
-  nombre: string;
-  tipo: string;
-  descripcion: string;
-  categoria: string;
-  icono: string;
-  permite_multiple: boolean;
-  activo: boolean;
-  configuracion_default: Record<string, unknown>;
-}
+/** A catalogue entry as the contract parses it, written with its default configuration parsed from the form's JSON text. */
+export type CamposServicio = Omit<z.output<typeof servicios.crear.input>, 'configuracion_default'> & { configuracion_default: Record<string, unknown> };
 
 const TABLA = 'servicios_disponibles';
 
