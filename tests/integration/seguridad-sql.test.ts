@@ -133,8 +133,8 @@ const VERIFICAN: Record<string, Llamada> = {
   'llamadas_claves_existentes_columnas(bigint, jsonb)': {
     sql: `select public.llamadas_claves_existentes_columnas($1, '{"email": [], "telefono": []}') as v`, args: (d) => [d.campana], intruso: 'rechaza',
   },
-  'llamadas_importar_clientes(bigint, integer, text, text, text, text, text, text)': {
-    sql: `select public.llamadas_importar_clientes($1, 1, 'Ana', 'Ruiz', 'ana@correo.co', '+573000000001', '', '') as v`,
+  'llamadas_importar_clientes(bigint, jsonb)': {
+    sql: `select public.llamadas_importar_clientes($1, '[{"nombre": "Ana", "apellido": "Ruiz", "email": "ana@correo.co", "telefono": "+573000000001", "empresa": "", "cargo": ""}]') as v`,
     args: (d) => [d.campana],
     intruso: 'rechaza',
   },
@@ -330,6 +330,9 @@ describe.each(BACKENDS)('operadores y permisos del esquema en %s', (_name, fresh
       }
       // The function of the finding: SECURITY DEFINER without a check of its caller.
       expect(lista.find((f) => f.firma === 'bots_resumen_recalcular(text, text[], date[])')).toMatchObject({ anon: false, autenticado: false });
+      // The owner's designation of an adopted project's first administrator (20261128000900_adopcion_incorporar).
+      expect(lista.find((f) => f.firma === 'designar_administrador(text)')).toMatchObject({ anon: false, autenticado: false });
+      expect(lista.find((f) => f.firma === 'perfiles_primer_administrador()')).toMatchObject({ anon: false, autenticado: false });
     });
 
     it('llamadas como quien se registró sin autorización: cada función que puede ejecutar rechaza o no da nada', async () => {
