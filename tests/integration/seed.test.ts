@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
 import { findDemoAudioDir, seedDemoData, type SeedSummary } from '../../src/main/backends/embedded/seed';
-import { BACKENDS } from '../support/databases';
+import { BACKENDS, freshPglite } from '../support/databases';
 
 const DAY = 86_400_000;
 
@@ -244,5 +244,61 @@ describe.each(BACKENDS)('escala y audio opcionales en %s', (_name, fresh) => {
     expect(s.counts.registro_escrito_llamada).toBe(120);
     expect(s.counts.mensajes).toBe(80);
     expect(s.counts.registro_audio_llamadas).toBe(0);
+  });
+});
+
+/**
+ * The seed's promise, checked by seeding twice: the same `now` gives the same rows in every table, except the
+ * client companies' portal passwords, which are crypto-random per install (seguridad-sql.test.ts proves none
+ * comes from the seeded PRNG), and the ids the database itself draws with gen_random_uuid. Whole rows are
+ * compared as text, table by table.
+ */
+describe('dos instalaciones sembradas con el mismo instante', () => {
+  const now = new Date('2026-11-21T15:00:00Z');
+  const escala = { clientes: 40, llamadas: 120, mensajes: 80 };
+  let a: SqlClient;
+  let b: SqlClient;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([freshPglite(), freshPglite()]);
+    for (const db of [a, b]) {
+      await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
+      // Columns left to their default take the schema's clock (public.ahora()): pinned to the same instant.
+      await db.query(`select set_config('consola.ahora', $1, false)`, [now.toISOString()]);
+      await seedDemoData(db, { now, scale: escala, audioDir: null });
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  /** Every row of a table as JSON text, sorted, without the columns the database or node:crypto draw at random. */
+  async function filas(db: SqlClient, tabla: string): Promise<string[]> {
+    const cols = await db.query<{ nombre: string; aleatoria: boolean }>(
+      `select a.attname as nombre, coalesce(pg_get_expr(d.adbin, d.adrelid) like '%random%', false) as aleatoria
+         from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+        where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`,
+      [`public.${tabla}`],
+    );
+    const fijas = cols.rows.filter((c) => !c.aleatoria && !(tabla === 'empresas' && c.nombre === 'contrasena_cliente'));
+    const { rows } = await db.query<{ j: string }>(
+      `select row_to_json(x)::text as j from (select ${fijas.map((c) => `"${c.nombre}"`).join(', ')} from public."${tabla}") x order by 1`,
+    );
+    return rows.map((r) => r.j);
+  }
+
+  it('escribe las mismas filas en cada tabla, salvo las contraseñas del portal', async () => {
+    const { rows } = await a.query<{ t: string }>(
+      `select relname as t from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by 1`);
+    const tablas = rows.map((r) => r.t);
+    expect(tablas).toContain('cafe_origen_registro_whatsapp');
+    let total = 0;
+    for (const tabla of tablas) {
+      const [fa, fb] = await Promise.all([filas(a, tabla), filas(b, tabla)]);
+      expect(fb, tabla).toEqual(fa);
+      total += fa.length;
+    }
+    expect(total).toBeGreaterThan(escala.clientes + escala.llamadas + escala.mensajes);
   });
 });
