@@ -12,7 +12,7 @@ import {
   type SearchResultType,
 } from '../../shared/domain/search';
 import { es } from '../../shared/i18n/es';
-import { api } from '../api/client';
+import { consultas } from '../api/client';
 
 const TYPE_ICON: Record<SearchResultType, { icon: Icon; color: string }> = {
   cliente: { icon: IconUser, color: 'blue' },
@@ -38,8 +38,7 @@ export function HeaderSearch() {
   const q = normalizeSearchQuery(debounced);
 
   const search = useQuery({
-    queryKey: ['shell', 'buscar', q],
-    queryFn: () => api.shell.buscar({ q: q ?? '' }),
+    ...consultas.shell.buscar({ q: q ?? '' }),
     enabled: q !== null,
     retry: false,
     staleTime: 10_000,

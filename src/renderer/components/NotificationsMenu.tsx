@@ -34,13 +34,12 @@ import { usePreferencias } from '../features/configuracion/preferencias-store';
 import { unreadCount, type AppNotification, type NotificationType } from '../../shared/areas/shell/rules';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
-import { api } from '../api/client';
+import { api, consultas } from '../api/client';
 import { formatDateTime } from '../lib/format';
 import { notifyError } from './toast';
 
 /** The list is refreshed every minute and whenever the menu opens. */
 export const NOTIFICATIONS_REFETCH_MS = 60_000;
-const KEY = ['shell', 'notificaciones'] as const;
 
 const TYPE_STYLE: Record<NotificationType, { icon: Icon; color: string }> = {
   warning: { icon: IconAlertTriangle, color: 'yellow' },
@@ -62,16 +61,16 @@ export function NotificationsMenu() {
   return notificaciones ? <NotificationsMenuOn /> : <NotificationsOff />;
 }
 
+/** The bell's button looks the same whether notifications are on or off. */
+const BOTON_CAMPANA = { variant: 'subtle', color: 'gray', size: 'lg', radius: 'xl' } as const;
+
 function NotificationsOff() {
   return (
     <Tooltip label={es.configuracion.notificacionesDesactivadas}>
       <ActionIcon
         component={Link}
         to="/dashboard/configuracion"
-        variant="subtle"
-        color="gray"
-        size="lg"
-        radius="xl"
+        {...BOTON_CAMPANA}
         aria-label={es.configuracion.notificacionesDesactivadas}
         data-testid="notificaciones-desactivadas"
       >
@@ -87,18 +86,15 @@ function NotificationsMenuOn() {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
 
-  const list = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.shell.notificaciones({}),
-    refetchInterval: NOTIFICATIONS_REFETCH_MS,
-  });
+  const consulta = consultas.shell.notificaciones({});
+  const list = useQuery({ ...consulta, refetchInterval: NOTIFICATIONS_REFETCH_MS });
   const items = list.data ?? [];
   const unread = unreadCount(items);
 
   const patch = (fn: (items: AppNotification[]) => AppNotification[]) =>
-    queryClient.setQueryData<AppNotification[]>(KEY, (old) => (old ? fn(old) : old));
+    queryClient.setQueryData<AppNotification[]>(consulta.queryKey, (old) => (old ? fn(old) : old));
 
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: consulta.queryKey });
 
   const markRead = useMutation({
     mutationFn: (id: string) => api.shell.marcarLeida({ id }),
@@ -149,10 +145,7 @@ function NotificationsMenuOn() {
         <Box pos="relative">
           <Tooltip label={es.shell.notificaciones} disabled={opened}>
             <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              radius="xl"
+              {...BOTON_CAMPANA}
               aria-label={es.shell.notificaciones}
               aria-haspopup="dialog"
               aria-expanded={opened}

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconCircleX, IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconUser } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppError } from '../../../shared/errors';
@@ -7,6 +7,7 @@ import { es } from '../../../shared/i18n/es';
 import { useAuth } from '../../app/auth';
 import { HOME_AFTER_LOGIN } from '../../app/route-paths';
 import { AuthCard } from '../../components/AuthCard';
+import { AvisoError, CampoContrasena, CampoEmail } from '../../components/CamposAcceso';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { firstAdminView, type FirstAdminValues } from './first-admin-form';
 
@@ -22,6 +23,11 @@ function Indicator({ ok, text, testId }: { ok: boolean; text: string; testId: st
   );
 }
 
+/** A field for a password being chosen (the browser may offer to generate one). */
+function CampoNueva(props: Omit<Parameters<typeof CampoContrasena>[0], 'autoComplete'>) {
+  return <CampoContrasena autoComplete="new-password" {...props} />;
+}
+
 /** First run (no operator yet): create the administrator account, then enter the dashboard signed in. */
 export default function FirstAdminScreen() {
   useDocumentTitle(es.primerAdmin.titulo);
@@ -32,10 +38,7 @@ export default function FirstAdminScreen() {
   const [error, setError] = useState<string | null>(null);
   const view = firstAdminView(values, busy);
 
-  const set = (field: keyof FirstAdminValues) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+  const set = (field: keyof FirstAdminValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,53 +64,24 @@ export default function FirstAdminScreen() {
     <AuthCard title={es.primerAdmin.titulo} subtitle={es.primerAdmin.subtitulo}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <AvisoError mensaje={error} />
           <TextInput
             label={es.primerAdmin.nombreLabel}
             placeholder={es.primerAdmin.nombrePlaceholder}
             autoComplete="name"
             leftSection={<IconUser size={16} />}
             value={values.nombre}
-            onChange={set('nombre')}
+            onChange={(event) => set('nombre')(event.currentTarget.value)}
             disabled={busy}
             autoFocus
           />
-          <TextInput
-            type="email"
-            label={es.primerAdmin.emailLabel}
-            placeholder={es.primerAdmin.emailPlaceholder}
-            autoComplete="username"
-            leftSection={<IconMail size={16} />}
-            value={values.email}
-            onChange={set('email')}
-            disabled={busy}
-          />
+          <CampoEmail label={es.primerAdmin.emailLabel} placeholder={es.primerAdmin.emailPlaceholder} value={values.email} onValue={set('email')} disabled={busy} />
           <Stack gap={6}>
-            <PasswordInput
-              label={es.primerAdmin.passwordLabel}
-              placeholder={es.primerAdmin.passwordPlaceholder}
-              autoComplete="new-password"
-              leftSection={<IconLock size={16} />}
-              value={values.password}
-              onChange={set('password')}
-              disabled={busy}
-            />
+            <CampoNueva label={es.primerAdmin.passwordLabel} placeholder={es.primerAdmin.passwordPlaceholder} value={values.password} onValue={set('password')} disabled={busy} />
             {view.strength && <Indicator ok={view.strength.valid} text={view.strength.text} testId="fuerza-contrasena" />}
           </Stack>
           <Stack gap={6}>
-            <PasswordInput
-              label={es.primerAdmin.confirmarLabel}
-              placeholder={es.primerAdmin.confirmarPlaceholder}
-              autoComplete="new-password"
-              leftSection={<IconLock size={16} />}
-              value={values.confirmacion}
-              onChange={set('confirmacion')}
-              disabled={busy}
-            />
+            <CampoNueva label={es.primerAdmin.confirmarLabel} placeholder={es.primerAdmin.confirmarPlaceholder} value={values.confirmacion} onValue={set('confirmacion')} disabled={busy} />
             {view.match && <Indicator ok={view.match.ok} text={view.match.text} testId="coincidencia-contrasena" />}
           </Stack>
           <Button type="submit" size="md" fullWidth mt="xs" disabled={!view.canSubmit}>

@@ -1,11 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { es } from '../../../shared/i18n/es';
 import { useAuth } from '../../app/auth';
 import { HOME_AFTER_LOGIN } from '../../app/route-paths';
 import { AuthCard } from '../../components/AuthCard';
+import { AvisoError, CampoContrasena, CampoEmail } from '../../components/CamposAcceso';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { loginErrorMessage, loginSubmitDisabled, loginValidationMessage } from './login-form';
 
@@ -42,30 +42,14 @@ export default function LoginScreen() {
     <AuthCard title={es.login.saludo} subtitle={es.login.subtitulo}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            type="email"
-            label={es.login.emailLabel}
-            placeholder={es.login.emailPlaceholder}
-            autoComplete="username"
-            leftSection={<IconMail size={16} />}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            disabled={busy}
-            size="md"
-            autoFocus
-          />
-          <PasswordInput
+          <AvisoError mensaje={error} />
+          <CampoEmail label={es.login.emailLabel} placeholder={es.login.emailPlaceholder} value={email} onValue={setEmail} disabled={busy} size="md" autoFocus />
+          <CampoContrasena
             label={es.login.passwordLabel}
             placeholder={es.login.passwordPlaceholder}
             autoComplete="current-password"
-            leftSection={<IconLock size={16} />}
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onValue={setPassword}
             disabled={busy}
             size="md"
           />

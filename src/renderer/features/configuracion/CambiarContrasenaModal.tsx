@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCircleCheck, IconCircleX, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { indicadorCoincidencia, puedeEnviarCambio, problemaCambioContrasena } from '../../../shared/areas/configuracion/rules';
 import { passwordProblem, passwordStrengthText } from '../../../shared/areas/auth/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';
+import { AvisoError, CampoContrasena } from '../../components/CamposAcceso';
 
 /** Closes itself this long after a successful change (part 3 §9). */
 export const CIERRE_TRAS_EXITO_MS = 2000;
@@ -62,6 +63,20 @@ export function CambiarContrasenaModal({ opened, onClose }: { opened: boolean; o
     }
   };
 
+  // One of the three fields, with the dialog's own show/hide name. A function, not a component declared
+  // here: a component type made anew on each render would remount the input and lose its focus.
+  const campo = (nombre: keyof typeof EMPTY, label: string, actual = false) => (
+    <CampoContrasena
+      label={label}
+      autoComplete={actual ? 'current-password' : 'new-password'}
+      value={form[nombre]}
+      onValue={edit(nombre)}
+      visibilityToggleButtonProps={{ 'aria-label': c.mostrar }}
+      disabled={busy}
+      data-autofocus={actual || undefined}
+    />
+  );
+
   const match = indicadorCoincidencia(form.nueva, form.confirmacion);
   const strengthOk = form.nueva ? passwordProblem(form.nueva) === null : false;
 
@@ -69,36 +84,15 @@ export function CambiarContrasenaModal({ opened, onClose }: { opened: boolean; o
     <Modal opened={opened} onClose={close} title={c.cambiarContrasena} centered radius="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <AvisoError mensaje={error} />
           {success && (
             <Alert color="green" variant="light" icon={<IconCheck size={18} />} role="status">
               {success}
             </Alert>
           )}
-          <PasswordInput
-            label={c.contrasenaActual}
-            autoComplete="current-password"
-            leftSection={<IconLock size={16} />}
-            value={form.actual}
-            onChange={(e) => edit('actual')(e.currentTarget.value)}
-            visibilityToggleButtonProps={{ 'aria-label': c.mostrar }}
-            disabled={busy}
-            data-autofocus
-          />
+          {campo('actual', c.contrasenaActual, true)}
           <div>
-            <PasswordInput
-              label={c.nuevaContrasena}
-              autoComplete="new-password"
-              leftSection={<IconLock size={16} />}
-              value={form.nueva}
-              onChange={(e) => edit('nueva')(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': c.mostrar }}
-              disabled={busy}
-            />
+            {campo('nueva', c.nuevaContrasena)}
             {form.nueva && (
               <Text size="xs" mt={6} c={strengthOk ? 'green' : 'red'} data-testid="fuerza-contrasena">
                 {passwordStrengthText(form.nueva)}
@@ -106,15 +100,7 @@ export function CambiarContrasenaModal({ opened, onClose }: { opened: boolean; o
             )}
           </div>
           <div>
-            <PasswordInput
-              label={c.confirmarContrasena}
-              autoComplete="new-password"
-              leftSection={<IconLock size={16} />}
-              value={form.confirmacion}
-              onChange={(e) => edit('confirmacion')(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': c.mostrar }}
-              disabled={busy}
-            />
+            {campo('confirmacion', c.confirmarContrasena)}
             {match && (
               <Group gap={4} mt={6} c={match.coinciden ? 'green' : 'red'}>
                 {match.coinciden ? <IconCircleCheck size={14} /> : <IconCircleX size={14} />}

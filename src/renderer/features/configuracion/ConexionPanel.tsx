@@ -1,37 +1,21 @@
-import { Alert, Badge, Button, Group, Paper, PasswordInput, Radio, Select, Stack, Switch, Text, TextInput, Textarea, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, PasswordInput, Radio, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconCheck, IconDatabase, IconKey, IconPlugConnected, IconWebhook, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { WEBHOOK_NAMES, type WebhookAuthKind, type WebhookInfo } from '../../../shared/domain/webhooks';
+import { WEBHOOK_NAMES, type BackendInfo, type WebhookAuthKind, type WebhookInfo } from '../../../shared/domain/webhooks';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
+import { EncabezadoTarjeta } from './EncabezadoTarjeta';
 import { notifyError, notifySuccess } from '../../components/toast';
 
 const c = es.configuracion;
 const messageOf = (error: unknown) => (AppError.is(error) && error.message ? error.message : es.app.errorInesperado);
 
 /** Configuración → Conexión: the data backend and the automation webhooks. Secrets never come back. */
-/** The header every card of this panel has: icon, title and what the card is for. */
-function EncabezadoTarjeta({ icono, titulo, detalle }: { icono: ReactNode; titulo: string; detalle: string }) {
-  return (
-    <>
-      <Group gap="sm" mb="xs">
-        <ThemeIcon variant="light" radius="md" size={34}>
-          {icono}
-        </ThemeIcon>
-        <Title order={4}>{titulo}</Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {detalle}
-      </Text>
-    </>
-  );
-}
-
 export function ConexionPanel() {
   return (
     <Stack gap="lg">
@@ -45,11 +29,12 @@ export function ConexionPanel() {
 /** The desktop's local web server: off unless turned on here (it opens the api to this machine's users). */
 function ServidorWebCard() {
   const queryClient = useQueryClient();
-  const info = useQuery({ queryKey: ['conexion', 'servidorWeb'], queryFn: () => api.conexion.servidorWeb({}) });
+  const consulta = consultas.conexion.servidorWeb({});
+  const info = useQuery(consulta);
   const guardar = useMutation({
     mutationFn: (activo: boolean) => api.conexion.guardarServidorWeb({ activo }),
     onSuccess: (data) => {
-      queryClient.setQueryData(['conexion', 'servidorWeb'], data);
+      queryClient.setQueryData(consulta.queryKey, data);
       notifySuccess(c.servidorWebGuardado);
     },
     onError: (e) => notifyError(messageOf(e)),
@@ -76,7 +61,7 @@ function ServidorWebCard() {
 }
 
 function BackendCard() {
-  const info = useQuery({ queryKey: ['conexion', 'backend'], queryFn: () => api.conexion.backend({}) });
+  const info = useQuery(consultas.conexion.backend({}));
   if (info.isPending) return <Paper withBorder p="lg" h={180} />;
   if (info.isError)
     return (
@@ -87,7 +72,7 @@ function BackendCard() {
   return <BackendForm key={`${info.data.backend}-${info.data.supabaseUrl}`} initial={info.data} />;
 }
 
-function BackendForm({ initial }: { initial: { backend: 'embedded' | 'hosted'; supabaseUrl: string; claveGuardada: boolean; activo: 'embedded' | 'hosted' } }) {
+function BackendForm({ initial }: { initial: BackendInfo }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const [choice, setChoice] = useState<'embedded' | 'hosted'>(initial.backend);
@@ -188,7 +173,7 @@ function BackendForm({ initial }: { initial: { backend: 'embedded' | 'hosted'; s
 }
 
 function WebhooksCard() {
-  const list = useQuery({ queryKey: ['conexion', 'webhooks'], queryFn: () => api.conexion.webhooks({}) });
+  const list = useQuery(consultas.conexion.webhooks({}));
   return (
     <Paper withBorder p="lg" shadow="xs">
       <EncabezadoTarjeta icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle} />
@@ -248,7 +233,7 @@ function WebhookForm({ info }: { info: WebhookInfo }) {
     onMutate: () => setError(null),
     onSuccess: () => {
       notifySuccess(c.guardado);
-      void queryClient.invalidateQueries({ queryKey: ['conexion', 'webhooks'] });
+      void queryClient.invalidateQueries({ queryKey: clave('conexion', 'webhooks') });
     },
     onError: (e) => {
       setError(messageOf(e));

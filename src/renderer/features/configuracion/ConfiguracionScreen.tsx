@@ -12,8 +12,6 @@ import {
   Switch,
   Tabs,
   Text,
-  ThemeIcon,
-  Title,
   Tooltip,
   UnstyledButton,
   useMantineTheme,
@@ -24,13 +22,15 @@ import { useState } from 'react';
 import { ACCENT_COLORS } from '../../../shared/areas/configuracion/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
-import { api } from '../../api/client';
+import { consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { ACCENT_PALETTE } from '../../app/theme';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../../lib/format';
 import { CambiarContrasenaModal } from './CambiarContrasenaModal';
 import { ConexionPanel } from './ConexionPanel';
+import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { TituloPantalla } from '../../components/TituloPantalla';
 import { setPreferencias, usePreferencias } from './preferencias-store';
 
 const c = es.configuracion;
@@ -40,12 +40,7 @@ export default function ConfiguracionScreen() {
   useDocumentTitle(c.titulo);
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{c.titulo}</Title>
-        <Text c="dimmed" size="sm">
-          {c.subtitulo}
-        </Text>
-      </div>
+      <TituloPantalla titulo={c.titulo} subtitulo={c.subtitulo} />
       <Tabs defaultValue="general" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
@@ -69,23 +64,12 @@ export default function ConfiguracionScreen() {
   );
 }
 
-function CardTitle({ icon, title }: { icon: React.ReactNode; title: string }) {
-  return (
-    <Group gap="sm" mb="md">
-      <ThemeIcon variant="light" radius="md" size={34}>
-        {icon}
-      </ThemeIcon>
-      <Title order={4}>{title}</Title>
-    </Group>
-  );
-}
-
 function Apariencia() {
   const prefs = usePreferencias();
   const theme = useMantineTheme();
   return (
     <Paper withBorder p="lg" shadow="xs">
-      <CardTitle icon={<IconPalette size={18} />} title={c.apariencia} />
+      <EncabezadoTarjeta icono={<IconPalette size={18} />} titulo={c.apariencia} />
       <Stack gap="lg">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -160,7 +144,7 @@ function Cuenta() {
   const { operator } = useAuth();
   const prefs = usePreferencias();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const perfil = useQuery({ queryKey: ['configuracion', 'perfil'], queryFn: () => api.configuracion.perfil({}) });
+  const perfil = useQuery(consultas.configuracion.perfil({}));
   // The user-info fetch, falling back to the session's operator (part 3 §3).
   const email = perfil.data?.email ?? operator?.email ?? '';
   const esAdmin = perfil.data?.esAdmin ?? operator?.esAdmin ?? false;
@@ -168,7 +152,7 @@ function Cuenta() {
 
   return (
     <Paper withBorder p="lg" shadow="xs">
-      <CardTitle icon={<IconUser size={18} />} title={c.cuenta} />
+      <EncabezadoTarjeta icono={<IconUser size={18} />} titulo={c.cuenta} />
       <Stack gap="md">
         {perfil.isError && (
           <Alert color="yellow" variant="light">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconDownload, IconEye, IconFileText, IconPlugConnected, IconRefresh, IconTrash, IconUpload, IconWorld } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import type { RegistroMarketing } from '../../../shared/areas/marketing/rules';
 import { leerContenidoGuardado } from '../../../shared/areas/marketing/propuesta';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDateTime } from '../../lib/format';
@@ -15,11 +15,13 @@ import { guardarDescarga } from './archivo-navegador';
 import { CargarContextoModal } from './CargarContextoModal';
 import { EstructuraSitio, TextoCrudo } from './EstructuraSitio';
 import { AccionFila } from '../../components/AccionFila';
+import { TituloPantalla } from '../../components/TituloPantalla';
+import { TablaDatos } from '../../components/TablaDatos';
 
 const m = es.marketing;
 /** The screen waits this long after loading before checking authentication (part 3 §4, §9). */
 export const ESPERA_AUTENTICACION_MS = 1000;
-const KEY = ['marketing', 'registros'] as const;
+const REGISTROS = clave('marketing', 'registros');
 
 type Conexion = 'autenticando' | 'conectado' | 'desconectado';
 const messageOf = (error: unknown, fallback: string) => (AppError.is(error) && error.message ? error.message : fallback);
@@ -50,16 +52,16 @@ export default function AgenteMarketingScreen() {
   const reconectar = () => {
     setConexion('autenticando');
     void verificar();
-    void queryClient.invalidateQueries({ queryKey: KEY });
+    void queryClient.invalidateQueries({ queryKey: REGISTROS });
   };
 
-  const registros = useQuery({ queryKey: KEY, queryFn: () => api.marketing.registros({}), enabled: conexion === 'conectado' });
+  const registros = useQuery({ ...consultas.marketing.registros({}), enabled: conexion === 'conectado' });
 
   const eliminar = useMutation({
     mutationFn: (id: number) => api.marketing.eliminar({ id }),
     onSuccess: () => notifySuccess(m.registroEliminado),
     onError: (error) => notifyError(messageOf(error, m.errorEliminar)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REGISTROS }),
   });
   const descargar = useMutation({
     mutationFn: (id: number) => api.marketing.descargarArchivo({ id }),
@@ -82,12 +84,7 @@ export default function AgenteMarketingScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>{m.titulo}</Title>
-          <Text c="dimmed" size="sm">
-            {m.subtitulo}
-          </Text>
-        </div>
+        <TituloPantalla titulo={m.titulo} subtitulo={m.subtitulo} />
         <Group gap="sm">
           <Badge
             size="lg"
@@ -113,8 +110,8 @@ export default function AgenteMarketingScreen() {
         </Alert>
       )}
 
-      <Paper withBorder shadow="xs" p={0}>
-        <Group px="md" py="sm" justify="space-between">
+      <Stack gap="xs">
+        <Group justify="space-between">
           <Text fw={700}>{m.registros}</Text>
           {registros.data && (
             <Badge variant="light" color="gray">
@@ -122,85 +119,53 @@ export default function AgenteMarketingScreen() {
             </Badge>
           )}
         </Group>
-        <ScrollArea type="auto">
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover striped miw={720}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.colSitio}</Table.Th>
-                <Table.Th>{m.colArchivo}</Table.Th>
-                <Table.Th>{m.colUsuario}</Table.Th>
-                <Table.Th>{m.colFecha}</Table.Th>
-                <Table.Th ta="right">{m.colAcciones}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {conexion === 'autenticando' || registros.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Center py="lg">
-                      <Loader size="sm" />
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              ) : registros.isError ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="red" ta="center" py="lg">
-                      {messageOf(registros.error, m.errorCargar)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : !registros.data || registros.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {m.sinRegistros}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                registros.data.map((r) => (
-                  <Table.Tr key={r.id} data-testid="registro-marketing">
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {r.dominioExtraido}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={280}>
-                      <Group gap={6} wrap="nowrap">
-                        {r.archivoStoragePath ? <IconFileText size={16} /> : <IconWorld size={16} />}
-                        <Text size="sm" truncate>
-                          {r.nombreArchivoUrl}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.nombrePersona ?? '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(r.createdAt)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <AccionFila label={m.ver} icon={<IconEye size={18} />} aria-label={m.ver} onClick={() => setDetalle(r)} />
-                        {r.archivoStoragePath && (
-                          <AccionFila label={m.descargar} icon={<IconDownload size={18} />} color="blue" aria-label={m.descargar} loading={descargar.isPending && descargar.variables === r.id} onClick={() => descargar.mutate(r.id)} />
-                        )}
-                        <AccionFila label={m.eliminar} icon={<IconTrash size={18} />} color="red" aria-label={m.eliminar} onClick={() => confirmarEliminar(r)} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Paper>
+        <TablaDatos
+          etiqueta={m.registros}
+          filas={registros.data ?? []}
+          claveFila={(r) => r.id}
+          cargando={conexion === 'autenticando' || registros.isLoading}
+          // A failed read says so where the records would be.
+          iconoVacio={registros.isError ? <IconAlertCircle size={22} /> : <IconFileText size={22} />}
+          textoVacio={registros.isError ? messageOf(registros.error, m.errorCargar) : m.sinRegistros}
+          anchoMinimo={720}
+          propsFila={() => ({ 'data-testid': 'registro-marketing' })}
+          columnas={[
+            { titulo: m.colSitio, tipo: 'texto', celda: (r) => r.dominioExtraido },
+            {
+              titulo: m.colArchivo,
+              maw: 280,
+              celda: (r) => (
+                <Group gap={6} wrap="nowrap">
+                  {r.archivoStoragePath ? <IconFileText size={16} /> : <IconWorld size={16} />}
+                  <Text size="sm" truncate>
+                    {r.nombreArchivoUrl}
+                  </Text>
+                </Group>
+              ),
+            },
+            { titulo: m.colUsuario, tipo: 'texto', celda: (r) => r.nombrePersona ?? '—' },
+            { titulo: m.colFecha, tipo: 'estado', celda: (r) => <Text size="sm">{formatDateTime(r.createdAt)}</Text> },
+            {
+              titulo: m.colAcciones,
+              tipo: 'acciones',
+              celda: (r) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <AccionFila label={m.ver} icon={<IconEye size={18} />} aria-label={m.ver} onClick={() => setDetalle(r)} />
+                  {r.archivoStoragePath && (
+                    <AccionFila label={m.descargar} icon={<IconDownload size={18} />} color="blue" aria-label={m.descargar} loading={descargar.isPending && descargar.variables === r.id} onClick={() => descargar.mutate(r.id)} />
+                  )}
+                  <AccionFila label={m.eliminar} icon={<IconTrash size={18} />} color="red" aria-label={m.eliminar} onClick={() => confirmarEliminar(r)} />
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Stack>
 
       <CargarContextoModal
         opened={cargarOpen}
         onClose={() => setCargarOpen(false)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: KEY })}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: REGISTROS })}
       />
       <DetalleModal registro={detalle} onClose={() => setDetalle(null)} />
     </Stack>

@@ -176,12 +176,7 @@ function Contacto({ datos }: { datos: Record<string, unknown> }) {
   const fila = (icon: ReactNode, etiqueta: string, valor: ReactNode) => (
     <Group gap={6} wrap="nowrap" align="flex-start">
       {icon}
-      <Text size="sm">
-        <Text span c="dimmed">
-          {etiqueta}:
-        </Text>{' '}
-        {valor}
-      </Text>
+      <Linea etiqueta={etiqueta} valor={valor} />
     </Group>
   );
   return (
@@ -298,7 +293,7 @@ function Diseno({ indicaciones }: { indicaciones: Record<string, unknown> }) {
   );
 }
 
-function Linea({ etiqueta, valor }: { etiqueta: string; valor: string }) {
+function Linea({ etiqueta, valor }: { etiqueta: string; valor: ReactNode }) {
   return (
     <Text size="sm">
       <Text span c="dimmed">

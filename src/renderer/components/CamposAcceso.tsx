@@ -1,0 +1,30 @@
+/**
+ * The pieces every sign-in form shares (login, first administrator, password change): the error above the
+ * fields, the e-mail field and the password field with their icons. One place, so the forms look alike.
+ */
+import { Alert, PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
+
+/** The form's error, announced to screen readers; nothing when there is none. */
+export function AvisoError({ mensaje }: { mensaje: string | null }) {
+  if (!mensaje) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+      {mensaje}
+    </Alert>
+  );
+}
+
+type Campo<P> = Omit<P, 'value' | 'onChange' | 'leftSection'> & { value: string; onValue: (value: string) => void };
+
+/** A password field with the lock icon; `onValue` receives the text. */
+export function CampoContrasena({ onValue, ...props }: Campo<PasswordInputProps>) {
+  return <PasswordInput leftSection={<IconLock size={16} />} onChange={(event) => onValue(event.currentTarget.value)} {...props} />;
+}
+
+/** The e-mail field of a sign-in form (the browser may offer the saved user name). */
+export function CampoEmail({ onValue, ...props }: Campo<TextInputProps>) {
+  return (
+    <TextInput type="email" autoComplete="username" leftSection={<IconMail size={16} />} onChange={(event) => onValue(event.currentTarget.value)} {...props} />
+  );
+}
