@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthState } from '../../shared/contract';
 import type { Operator } from '../../shared/areas/auth/operador';
+import type { PrimerAdmin } from '../../shared/areas/auth/contract';
 import { api } from '../api/client';
 import type { AuthStatus } from './auth-wait';
 
@@ -17,7 +18,7 @@ export interface AuthContextValue {
   /** Reads the current status at call time (for polling from effects). */
   getStatus: () => AuthStatus;
   signIn: (email: string, password: string) => Promise<Operator>;
-  createFirstAdmin: (input: { nombre: string; email: string; password: string }) => Promise<Operator>;
+  createFirstAdmin: (input: PrimerAdmin) => Promise<Operator>;
   /** Ends the session; the local state is signed out even when the call fails (the error is rethrown). */
   signOut: () => Promise<void>;
   refresh: () => Promise<void>;
@@ -99,7 +100,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   );
 
   const createFirstAdmin = useCallback(
-    async (input: { nombre: string; email: string; password: string }) => {
+    async (input: PrimerAdmin) => {
       await api.auth.crearPrimerAdmin(input);
       // The host may open the session itself; if it did not, sign in with the same credentials.
       const estado = await api.auth.estado({}).catch(() => null);

@@ -1,13 +1,11 @@
 import { passwordProblem, passwordStrengthText } from '../../../shared/areas/auth/rules';
 import { es } from '../../../shared/i18n/es';
+import type { PrimerAdmin } from '../../../shared/areas/auth/contract';
 
-/** First-administrator form rules (part 3 §5 strength rules, in order), kept pure for unit tests. */
-export interface FirstAdminValues {
-  nombre: string;
-  email: string;
-  password: string;
-  confirmacion: string;
-}
+// First-administrator form rules (part 3 §5 strength rules, in order), kept pure for unit tests.
+
+/** What the operation receives, plus the confirmation only the form has. */
+export type FirstAdminValues = Required<PrimerAdmin> & { confirmacion: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

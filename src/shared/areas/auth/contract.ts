@@ -22,20 +22,22 @@ export interface AuthState {
   backend: 'embedded' | 'hosted';
 }
 
+const primerAdmin = z.object({
+  nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio).max(NOMBRE_MAX, es.primerAdmin.nombreDemasiadoLargo),
+  email: z.string().trim().max(EMAIL_MAX, es.login.emailDemasiadoLargo).email(es.primerAdmin.emailInvalido),
+  password: z.string().max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga).superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+/** What the first-run screen sends. */
+export type PrimerAdmin = z.input<typeof primerAdmin>;
+
 /** Sign-in, first administrator, sign-out (part 1 §2.2, §4, §5, §8). */
 export const auth = {
   estado: op<AuthState>()(z.object({}), { public: true }),
-  crearPrimerAdmin: op<Operator>()(
-    z.object({
-      nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio).max(NOMBRE_MAX, es.primerAdmin.nombreDemasiadoLargo),
-      email: z.string().trim().max(EMAIL_MAX, es.login.emailDemasiadoLargo).email(es.primerAdmin.emailInvalido),
-      password: z.string().max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga).superRefine((value, ctx) => {
-        const problem = passwordProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    }),
-    { public: true },
-  ),
+  crearPrimerAdmin: op<Operator>()(primerAdmin, { public: true }),
   iniciarSesion: op<Operator>()(z.object({ email, password }), { public: true }),
   cerrarSesion: op<null>()(z.object({}), { public: true }),
 } as const;

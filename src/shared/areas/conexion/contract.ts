@@ -11,21 +11,24 @@ const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
  * Automation endpoints (Configuración → Conexión). Secrets go in and never come back out: the answer only
  * says whether one is stored. Omitting the secret fields keeps the stored credential.
  */
+const guardarWebhook = z.object({
+  name: z.enum(WEBHOOK_NAMES, { message: t.webhookDesconocido }),
+  url: z.string().trim().max(2000).refine(isWebhookUrl, t.urlInvalida),
+  auth: z.enum(['ninguna', 'bearer', 'basic', 'cabeceras']),
+  token: z.string().max(4000).optional(),
+  usuario: z.string().max(500).optional(),
+  contrasena: z.string().max(500).optional(),
+  cabeceras: z
+    .record(z.string().regex(headerName, t.cabecerasInvalidas), z.string().max(4000).refine((v) => !/[\r\n]/.test(v), t.cabecerasInvalidas))
+    .optional(),
+});
+
+/** A webhook's address and credential as the operation receives them (validated). */
+export type GuardarWebhook = z.output<typeof guardarWebhook>;
+
 export const conexion = {
   webhooks: op<WebhookInfo[]>()(z.object({})),
-  guardarWebhook: op<WebhookInfo>()(
-    z.object({
-      name: z.enum(WEBHOOK_NAMES, { message: t.webhookDesconocido }),
-      url: z.string().trim().max(2000).refine(isWebhookUrl, t.urlInvalida),
-      auth: z.enum(['ninguna', 'bearer', 'basic', 'cabeceras']),
-      token: z.string().max(4000).optional(),
-      usuario: z.string().max(500).optional(),
-      contrasena: z.string().max(500).optional(),
-      cabeceras: z
-        .record(z.string().regex(headerName, t.cabecerasInvalidas), z.string().max(4000).refine((v) => !/[\r\n]/.test(v), t.cabecerasInvalidas))
-        .optional(),
-    }),
-  ),
+  guardarWebhook: op<WebhookInfo>()(guardarWebhook),
   /** The data backend: embedded database or a hosted Supabase project (anon key in the keychain). */
   backend: op<BackendInfo>()(z.object({})),
   /** Tries the hosted project (the given key, or the stored one) and says clearly what failed. */

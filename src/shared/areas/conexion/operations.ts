@@ -1,5 +1,6 @@
 /** Configuración → Conexión, webhook part: addresses in settings, credentials in the keychain. */
 import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { GuardarWebhook } from './contract';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 import {
@@ -10,7 +11,6 @@ import {
   WEBHOOK_NAMES,
   WEBHOOK_SETTINGS_KEY,
   webhookSecretAccount,
-  type WebhookAuthKind,
   type WebhookInfo,
   type WebhookName,
   type WebhookSecret,
@@ -18,17 +18,7 @@ import {
 } from '../../domain/webhooks';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebInfo, type ServidorWebSettings } from '../../domain/servidor-web';
 
-export interface GuardarWebhookInput {
-  name: WebhookName;
-  url: string;
-  auth: WebhookAuthKind;
-  token?: string;
-  usuario?: string;
-  contrasena?: string;
-  cabeceras?: Record<string, string>;
-}
-
-function secretFrom(input: GuardarWebhookInput): WebhookSecret | null {
+function secretFrom(input: GuardarWebhook): WebhookSecret | null {
   switch (input.auth) {
     case 'bearer':
       return input.token ? { token: input.token } : null;

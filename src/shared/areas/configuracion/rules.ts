@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { es } from '../../i18n/es';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '../auth/rules';
 
@@ -45,11 +46,9 @@ export function serializePreferencias(p: Preferencias): string {
   return JSON.stringify({ darkMode: p.darkMode, accentColor: p.accentColor, notificaciones: p.notificaciones });
 }
 
-export interface CambioContrasena {
-  actual: string;
-  nueva: string;
-  confirmacion: string;
-}
+/** The three fields of the change-password dialog, as the contract receives them. */
+export const cambioContrasena = z.object({ actual: z.string().max(200), nueva: z.string().max(200), confirmacion: z.string().max(200) });
+export type CambioContrasena = z.infer<typeof cambioContrasena>;
 
 /**
  * The change-password form rules (part 3 §2.8, §5), in the order the dialog and the api check them.
