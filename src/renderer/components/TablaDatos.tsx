@@ -17,7 +17,7 @@ export type Columna<T> =
 /**
  * The data table of the management screens: a bordered paper, a horizontal scroll area below `anchoMinimo`,
  * the header from the column titles, and the loading and empty rows (CuerpoTabla). Rows may carry their own
- * attributes (`propsFila`: test ids, the inactive tint).
+ * attributes (`propsFila`: test ids, the inactive tint); `pie` goes inside the paper below the table (a pagination).
  */
 export function TablaDatos<T>({
   etiqueta,
@@ -30,6 +30,7 @@ export function TablaDatos<T>({
   textoVacio,
   anchoMinimo = 800,
   propsFila,
+  pie,
 }: {
   etiqueta: string;
   filas: readonly T[];
@@ -41,6 +42,7 @@ export function TablaDatos<T>({
   textoVacio: string;
   anchoMinimo?: number;
   propsFila?: (fila: T) => TableTrProps & Record<`data-${string}`, string | undefined>;
+  pie?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="lg" shadow="xs">
@@ -75,6 +77,7 @@ export function TablaDatos<T>({
           </CuerpoTabla>
         </Table>
       </Table.ScrollContainer>
+      {pie}
     </Paper>
   );
 }

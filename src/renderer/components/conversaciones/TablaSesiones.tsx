@@ -1,15 +1,15 @@
-import { Badge, Button, Group, NativeSelect, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye, IconMessages } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { mensajes as t } from '../../../shared/areas/mensajes/texts';
-import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type Sesion } from '../../../shared/areas/mensajes/rules';
+import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type PorPagina, type Sesion } from '../../../shared/areas/mensajes/rules';
+import type { EstadoPaginacion } from './busqueda';
 import { fechaColombia } from './fechaColombia';
-import { CuerpoTabla } from '../CuerpoTabla';
+import { TablaDatos, type Columna } from '../TablaDatos';
 import { AccionFila } from '../AccionFila';
 
 /**
  * The sessions of a message table (part 3 §2.3): id, message count, last text, last date and 'Ver
- * conversación'. `vacio` is the text shown without rows; `children` goes below the table (the pagination).
+ * conversación'. `vacio` is the text shown without rows; the pagination goes below the table.
  * `fechaSinCorte` keeps the date cell on one line (the operators' screens do; the portal's did not).
  */
 export function TablaSesiones({
@@ -18,70 +18,77 @@ export function TablaSesiones({
   vacio,
   onVer,
   fechaSinCorte = false,
-  children,
+  paginacion,
 }: {
   sesiones: Sesion[];
   cargando: boolean;
   vacio: string;
   onVer: (sessionId: string) => void;
   fechaSinCorte?: boolean;
-  children?: ReactNode;
+  paginacion: EstadoPaginacion & { total: number };
 }) {
+  const columnas: Array<Columna<Sesion>> = [
+    {
+      titulo: t.columnas.sesion,
+      celda: (s) => (
+        <Text ff="monospace" size="sm" fw={600}>
+          {s.sessionId}
+        </Text>
+      ),
+    },
+    {
+      titulo: t.columnas.total,
+      ta: 'center',
+      celda: (s) => (
+        <Badge variant="light" color="green" radius="sm">
+          {s.mensajes}
+        </Badge>
+      ),
+    },
+    {
+      titulo: t.columnas.ultimo,
+      maw: 380,
+      celda: (s) => (
+        <Text size="sm" lineClamp={2} c={s.ultimoTexto ? undefined : 'dimmed'}>
+          {s.ultimoTexto || t.sinMensajes}
+        </Text>
+      ),
+    },
+    {
+      titulo: t.columnas.fecha,
+      tipo: fechaSinCorte ? 'estado' : 'normal',
+      celda: (s) => (
+        <>
+          <Text size="sm">{fechaColombia(s.ultimoMensaje)}</Text>
+          {s.ultimoMensajeCrudo ? (
+            <Text size="xs" c="dimmed" ff="monospace">
+              {s.ultimoMensajeCrudo}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      titulo: t.columnas.acciones,
+      ta: 'center',
+      celda: (s) => (
+        <AccionFila label={t.verConversacion} icon={<IconEye size={18} />} variant="light" color="green" aria-label={`${t.verConversacion} ${s.sessionId}`} onClick={() => onVer(s.sessionId)} />
+      ),
+    },
+  ];
   return (
-    <Paper withBorder radius="lg" shadow="xs" pos="relative">
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Sesiones">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.columnas.sesion}</Table.Th>
-              <Table.Th ta="center">{t.columnas.total}</Table.Th>
-              <Table.Th>{t.columnas.ultimo}</Table.Th>
-              <Table.Th>{t.columnas.fecha}</Table.Th>
-              <Table.Th ta="center">{t.columnas.acciones}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <CuerpoTabla
-            columnas={5}
-            cargando={cargando && sesiones.length === 0}
-            vacio={sesiones.length === 0}
-            iconoVacio={<IconMessages size={24} />}
-            textoVacio={vacio}
-          >
-            {sesiones.map((s) => (
-              <Table.Tr key={s.sessionId} data-testid="fila-sesion">
-                <Table.Td>
-                  <Text ff="monospace" size="sm" fw={600}>
-                    {s.sessionId}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="center">
-                  <Badge variant="light" color="green" radius="sm">
-                    {s.mensajes}
-                  </Badge>
-                </Table.Td>
-                <Table.Td maw={380}>
-                  <Text size="sm" lineClamp={2} c={s.ultimoTexto ? undefined : 'dimmed'}>
-                    {s.ultimoTexto || t.sinMensajes}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={fechaSinCorte ? { whiteSpace: 'nowrap' } : undefined}>
-                  <Text size="sm">{fechaColombia(s.ultimoMensaje)}</Text>
-                  {s.ultimoMensajeCrudo ? (
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {s.ultimoMensajeCrudo}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td ta="center">
-                  <AccionFila label={t.verConversacion} icon={<IconEye size={18} />} variant="light" color="green" aria-label={`${t.verConversacion} ${s.sessionId}`} onClick={() => onVer(s.sessionId)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </CuerpoTabla>
-        </Table>
-      </Table.ScrollContainer>
-      {children}
-    </Paper>
+    <TablaDatos
+      etiqueta="Sesiones"
+      filas={sesiones}
+      claveFila={(s) => s.sessionId}
+      columnas={columnas}
+      cargando={cargando && sesiones.length === 0}
+      iconoVacio={<IconMessages size={24} />}
+      textoVacio={vacio}
+      anchoMinimo={760}
+      propsFila={() => ({ 'data-testid': 'fila-sesion' })}
+      pie={<Paginacion {...paginacion} />}
+    />
   );
 }
 
@@ -99,9 +106,9 @@ export function Paginacion({
 }: {
   total: number;
   pagina: number;
-  porPagina: number;
+  porPagina: PorPagina;
   onPagina: (p: number) => void;
-  onPorPagina: (n: number) => void;
+  onPorPagina: (n: PorPagina) => void;
   mostrando?: (a: number, b: number, n: number) => string;
 }) {
   const paginas = totalPaginas(total, porPagina);
@@ -116,7 +123,7 @@ export function Paginacion({
           aria-label={t.porPagina}
           size="xs"
           value={String(porPagina)}
-          onChange={(e) => onPorPagina(Number(e.currentTarget.value))}
+          onChange={(e) => onPorPagina(Number(e.currentTarget.value) as PorPagina)}
           data={OPCIONES_POR_PAGINA.map((n) => String(n))}
           w={72}
         />

@@ -14,9 +14,7 @@ import {
   Group,
   List,
   Modal,
-  Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -38,7 +36,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api/client';
+import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { CANALES, idCorto, type EmpresaBot } from '../../../shared/areas/bots/rules';
 import { normalizarNombreTabla, sqlCrearTablaMensajes, sugerirNombreTabla, validarNombreTabla, type CanalBot } from '../../../shared/domain/bot-tablas';
@@ -47,9 +45,9 @@ import { AppError } from '../../../shared/errors';
 import type { CambioTablaPendiente } from '../../../shared/areas/bots/contract';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { CuerpoTabla } from '../../components/CuerpoTabla';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
-import { ROW_INACTIVA, TdAcciones, ThAcciones } from '../../components/TablaColumnas';
+import { ROW_INACTIVA } from '../../components/TablaColumnas';
 
 const t = es.bots;
 
@@ -84,9 +82,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
   const info = CANALES[canal];
   const [form, setForm] = useState<{ empresa: EmpresaBot | null } | null>(null);
   const [flujo, setFlujo] = useState<EmpresaBot | null>(null);
-  const queryKey = ['bots', 'empresas', canal];
-
-  const empresas = useQuery({ queryKey, queryFn: () => api.bots.listarEmpresas({ canal }) });
+  const empresas = useQuery(consultas.bots.listarEmpresas({ canal }));
   useEffect(() => {
     if (!empresas.error) return;
     // §8: on the WhatsApp screen a failed company list is only logged.
@@ -94,7 +90,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
     else notifyError(t.errorCargar);
   }, [empresas.error, canal]);
 
-  const refrescar = () => queryClient.invalidateQueries({ queryKey });
+  const refrescar = () => queryClient.invalidateQueries({ queryKey: clave('bots') });
 
   const eliminar = useMutation({
     mutationFn: (e: EmpresaBot) => api.bots.eliminarEmpresa({ canal, clave: e.clave }),
@@ -113,6 +109,79 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
       confirmProps: { color: 'red' },
       onConfirm: () => eliminar.mutate(e),
     });
+
+  const columnas: Array<Columna<EmpresaBot>> = [
+    {
+      titulo: t.columnas.id,
+      tipo: 'estado',
+      celda: (e) => (
+        <Text ff="monospace" size="sm" c="dimmed" title={e.uuid ?? e.clave}>
+          {idCorto(e)}
+        </Text>
+      ),
+    },
+    { titulo: t.columnas.nombre, miw: 160, celda: (e) => <Text fw={600}>{e.name}</Text> },
+    {
+      titulo: t.columnas.tabla,
+      // Long table names are cut, whole in the tooltip: the columns after them must stay in view.
+      celda: (e) => (
+        <Code title={e.table_supabase} style={{ display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {e.table_supabase}
+        </Code>
+      ),
+    },
+    {
+      titulo: t.columnas.webhook,
+      tipo: 'estado',
+      celda: (e) =>
+        e.webhook_n8n ? (
+          <Group gap={4} wrap="nowrap">
+            <Badge color="green" variant="light" radius="sm" tt="none">
+              {t.conectado}
+            </Badge>
+            <AccionFila label={t.copiarWebhook} icon={<IconCopy size={14} />} color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)} />
+          </Group>
+        ) : (
+          <Badge color="red" variant="light" radius="sm" tt="none">
+            {t.sinConectar}
+          </Badge>
+        ),
+    },
+    { titulo: t.columnas.fecha, tipo: 'estado', celda: (e) => <Text size="sm">{e.created_at ? formatFechaHora(e.created_at) : t.fechaNoDisponible}</Text> },
+    {
+      titulo: t.columnas.estado,
+      ta: 'center',
+      celda: (e) => (
+        <Tooltip label={e.status ? t.activa : t.inactiva}>
+          <Center>
+            {e.status ? (
+              <IconCircleCheckFilled size={22} color="var(--mantine-color-green-6)" aria-label={t.activa} />
+            ) : (
+              <IconCircleXFilled size={22} color="var(--mantine-color-red-6)" aria-label={t.inactiva} />
+            )}
+          </Center>
+        </Tooltip>
+      ),
+    },
+    {
+      titulo: t.columnas.acciones,
+      tipo: 'acciones',
+      celda: (e) => (
+        <Group gap={6} justify="center" wrap="nowrap">
+          <AccionFila label={t.editar} icon={<IconPencil size={16} />} variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })} />
+          {/* §4: offered only while there is no webhook; never for a deactivated company. */}
+          {!e.webhook_n8n && e.status ? (
+            <AccionFila label={t.crearFlujoAccion} icon={<IconTopologyStar3 size={16} />} variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)} />
+          ) : null}
+          <Tooltip label={t.eliminar}>
+            <ActionIcon variant="light" color="red" aria-label={`${t.eliminar} ${e.name}`} disabled={!e.status} onClick={() => confirmarEliminar(e)}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
 
   const lista = empresas.data ?? [];
   return (
@@ -141,98 +210,18 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
         </Group>
       </Group>
 
-      <Paper withBorder radius="lg" shadow="xs">
-        <Table.ScrollContainer minWidth={1000}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t.titulo}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columnas.id}</Table.Th>
-                <Table.Th>{t.columnas.nombre}</Table.Th>
-                <Table.Th>{t.columnas.tabla}</Table.Th>
-                <Table.Th>{t.columnas.webhook}</Table.Th>
-                <Table.Th>{t.columnas.fecha}</Table.Th>
-                <Table.Th ta="center">{t.columnas.estado}</Table.Th>
-                <ThAcciones>{t.columnas.acciones}</ThAcciones>
-              </Table.Tr>
-            </Table.Thead>
-            <CuerpoTabla
-              columnas={7}
-              cargando={empresas.isLoading}
-              textoCargando={t.cargando}
-              vacio={lista.length === 0}
-              iconoVacio={<IconDatabase size={24} />}
-              textoVacio={t.vacio}
-            >
-              {lista.map((e) => (
-                <Table.Tr key={e.clave} data-testid="fila-empresa" data-nombre={e.name} bg={e.status ? undefined : ROW_INACTIVA}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text ff="monospace" size="sm" c="dimmed" title={e.uuid ?? e.clave}>
-                      {idCorto(e)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td miw={160}>
-                    <Text fw={600}>{e.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {/* Long table names are cut, whole in the tooltip: the columns after them must stay in view. */}
-                    <Code title={e.table_supabase} style={{ display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                      {e.table_supabase}
-                    </Code>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {e.webhook_n8n ? (
-                      <Group gap={4} wrap="nowrap">
-                        <Badge color="green" variant="light" radius="sm" tt="none">
-                          {t.conectado}
-                        </Badge>
-                        <AccionFila label={t.copiarWebhook} icon={<IconCopy size={14} />} color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)} />
-                      </Group>
-                    ) : (
-                      <Badge color="red" variant="light" radius="sm" tt="none">
-                        {t.sinConectar}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{e.created_at ? formatFechaHora(e.created_at) : t.fechaNoDisponible}</Text>
-                  </Table.Td>
-                  <Table.Td ta="center">
-                    <Tooltip label={e.status ? t.activa : t.inactiva}>
-                      <Center>
-                        {e.status ? (
-                          <IconCircleCheckFilled size={22} color="var(--mantine-color-green-6)" aria-label={t.activa} />
-                        ) : (
-                          <IconCircleXFilled size={22} color="var(--mantine-color-red-6)" aria-label={t.inactiva} />
-                        )}
-                      </Center>
-                    </Tooltip>
-                  </Table.Td>
-                  <TdAcciones>
-                    <Group gap={6} justify="center" wrap="nowrap">
-                      <AccionFila label={t.editar} icon={<IconPencil size={16} />} variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })} />
-                      {/* §4: offered only while there is no webhook; never for a deactivated company. */}
-                      {!e.webhook_n8n && e.status ? (
-                        <AccionFila label={t.crearFlujoAccion} icon={<IconTopologyStar3 size={16} />} variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)} />
-                      ) : null}
-                      <Tooltip label={t.eliminar}>
-                        <ActionIcon
-                          variant="light"
-                          color="red"
-                          aria-label={`${t.eliminar} ${e.name}`}
-                          disabled={!e.status}
-                          onClick={() => confirmarEliminar(e)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </TdAcciones>
-                </Table.Tr>
-              ))}
-            </CuerpoTabla>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <TablaDatos
+        etiqueta={t.titulo}
+        filas={lista}
+        claveFila={(e) => e.clave}
+        columnas={columnas}
+        cargando={empresas.isLoading}
+        textoCargando={t.cargando}
+        iconoVacio={<IconDatabase size={24} />}
+        textoVacio={t.vacio}
+        anchoMinimo={1000}
+        propsFila={(e) => ({ 'data-testid': 'fila-empresa', 'data-nombre': e.name, bg: e.status ? undefined : ROW_INACTIVA })}
+      />
 
       {form ? <EmpresaFormModal canal={canal} empresa={form.empresa} onClose={() => setForm(null)} onSaved={() => void refrescar()} /> : null}
       {flujo ? <FlujoModal canal={canal} empresa={flujo} onClose={() => setFlujo(null)} onDone={() => void refrescar()} /> : null}

@@ -1,76 +1,61 @@
 /** The message browser of one channel (part 3 §2.3): WordPress, Shopify and WhatsApp share it. */
-import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { POR_PAGINA_INICIAL, nombreArchivoCsv, sesionesCsv } from '../../../shared/areas/mensajes/rules';
+import { nombreArchivoCsv, sesionesCsv } from '../../../shared/areas/mensajes/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { Paginacion, TablaSesiones } from '../../components/conversaciones/TablaSesiones';
+import { TablaSesiones } from '../../components/conversaciones/TablaSesiones';
 import { TarjetasEstadisticas } from '../../components/conversaciones/TarjetasEstadisticas';
+import { CampoBusqueda, useBusquedaPaginada } from '../../components/conversaciones/busqueda';
+import { descargar } from '../metricas/guardar-csv';
+import { BotonActualizar, useRefrescar } from '../../components/conversaciones/Actualizar';
 import { ConversacionSesion, SelectorEmpresa, useErrorToast } from './componentes';
 
 const t = es.mensajes;
 type CanalMensajes = 'wordpress' | 'shopify' | 'whatsapp';
 
-export function descargarTexto(nombre: string, contenido: string, tipo = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([contenido], { type: tipo }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function MensajesScreen({ canal }: { canal: CanalMensajes }) {
   const titulo = t.titulos[canal];
   useDocumentTitle(titulo);
-  const queryClient = useQueryClient();
   const [tabla, setTabla] = useState('');
-  const [busqueda, setBusqueda] = useState('');
   const [enMensajes, setEnMensajes] = useState(false);
-  const [pagina, setPagina] = useState(1);
-  const [porPagina, setPorPagina] = useState(POR_PAGINA_INICIAL);
   const [sesionAbierta, setSesionAbierta] = useState<string | null>(null);
   const [exportando, setExportando] = useState(false);
-  const [q] = useDebouncedValue(busqueda.trim(), 300);
+  const { busqueda, q, pagina, porPagina, buscar, primeraPagina, paginacion } = useBusquedaPaginada();
 
-  const empresas = useQuery({ queryKey: ['mensajes', 'empresas', canal], queryFn: () => api.mensajes.empresas({ canal }) });
+  const empresas = useQuery(consultas.mensajes.empresas({ canal }));
   useErrorToast(empresas.error, t.errorDatos);
 
   const sesiones = useQuery({
-    queryKey: ['mensajes', 'sesiones', tabla, q, enMensajes, pagina, porPagina],
-    queryFn: () => api.mensajes.sesiones({ tabla, busqueda: q, enMensajes, pagina, porPagina: porPagina as 5 | 10 | 20 | 50 }),
+    ...consultas.mensajes.sesiones({ tabla, busqueda: q, enMensajes, pagina, porPagina }),
     enabled: tabla !== '',
     placeholderData: keepPreviousData,
   });
-  const stats = useQuery({
-    queryKey: ['mensajes', 'estadisticas', tabla],
-    queryFn: () => api.mensajes.estadisticas({ tabla }),
-    enabled: tabla !== '',
-  });
+  const stats = useQuery({ ...consultas.mensajes.estadisticas({ tabla }), enabled: tabla !== '' });
   useErrorToast(sesiones.error ?? stats.error, t.errorCargar);
 
   const elegirEmpresa = (valor: string) => {
     setTabla(valor);
-    setPagina(1);
+    primeraPagina();
     setSesionAbierta(null);
   };
-  const actualizar = () => {
-    void queryClient.invalidateQueries({ queryKey: ['mensajes', 'sesiones', tabla] });
-    void queryClient.invalidateQueries({ queryKey: ['mensajes', 'estadisticas', tabla] });
-    void queryClient.invalidateQueries({ queryKey: ['mensajes', 'conversacion', tabla] });
-  };
+  const actualizar = useRefrescar(
+    [
+      ['mensajes', 'sesiones'],
+      ['mensajes', 'estadisticas'],
+      ['mensajes', 'conversacion'],
+    ],
+    { tabla },
+  );
   const exportar = async () => {
     setExportando(true);
     try {
       const todas = await api.mensajes.exportar({ tabla, busqueda: q, enMensajes });
-      descargarTexto(nombreArchivoCsv(tabla, new Date()), sesionesCsv(todas));
+      descargar(nombreArchivoCsv(tabla, new Date()), new Blob([sesionesCsv(todas)], { type: 'text/csv;charset=utf-8' }));
       notifySuccess(t.exportado(todas.length));
     } catch (error) {
       notifyError(error instanceof Error && error.message ? error.message : t.errorExportar);
@@ -86,15 +71,7 @@ export function MensajesScreen({ canal }: { canal: CanalMensajes }) {
         <Title order={2}>{titulo}</Title>
         <Group gap="sm" align="flex-end">
           <SelectorEmpresa empresas={empresas.data ?? []} value={tabla} onChange={elegirEmpresa} loading={empresas.isLoading} />
-          <Button
-            leftSection={<IconRefresh size={16} />}
-            variant="light"
-            onClick={actualizar}
-            disabled={!tabla}
-            loading={Boolean(tabla) && (sesiones.isFetching || stats.isFetching)}
-          >
-            {t.actualizar}
-          </Button>
+          <BotonActualizar onClick={actualizar} disabled={!tabla} loading={Boolean(tabla) && (sesiones.isFetching || stats.isFetching)} />
         </Group>
       </Group>
 
@@ -103,24 +80,14 @@ export function MensajesScreen({ canal }: { canal: CanalMensajes }) {
       <Paper withBorder p="md" radius="lg" shadow="xs">
         <Group gap="md" wrap="wrap" justify="space-between">
           <Group gap="md" wrap="wrap" style={{ flex: 1 }}>
-            <TextInput
-              aria-label={t.buscar}
-              placeholder={t.buscar}
-              leftSection={<IconSearch size={16} />}
-              value={busqueda}
-              onChange={(e) => {
-                setBusqueda(e.currentTarget.value);
-                setPagina(1);
-              }}
-              style={{ flex: 1, minWidth: 240, maxWidth: 420 }}
-            />
+            <CampoBusqueda etiqueta={t.buscar} valor={busqueda} onBuscar={buscar} style={{ flex: 1, minWidth: 240, maxWidth: 420 }} />
             <Tooltip label={t.buscarEnMensajesAyuda} withArrow>
               <Switch
                 label={t.buscarEnMensajes}
                 checked={enMensajes}
                 onChange={(e) => {
                   setEnMensajes(e.currentTarget.checked);
-                  setPagina(1);
+                  primeraPagina();
                 }}
               />
             </Tooltip>
@@ -142,18 +109,8 @@ export function MensajesScreen({ canal }: { canal: CanalMensajes }) {
         vacio={tabla ? t.sinSesiones : t.seleccionaEmpresa}
         onVer={setSesionAbierta}
         fechaSinCorte
-      >
-        <Paginacion
-          total={datos?.total ?? 0}
-          pagina={pagina}
-          porPagina={porPagina}
-          onPagina={setPagina}
-          onPorPagina={(n) => {
-            setPorPagina(n);
-            setPagina(1);
-          }}
-        />
-      </TablaSesiones>
+        paginacion={{ total: datos?.total ?? 0, ...paginacion }}
+      />
 
       <ConversacionSesion tabla={tabla} sessionId={sesionAbierta} onClose={() => setSesionAbierta(null)} />
     </Stack>

@@ -7,7 +7,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../api/client';
+import { consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import type { EmpresaOpcion } from '../../../shared/areas/mensajes/rules';
 import { notifyError } from '../../components/toast';
@@ -53,11 +53,7 @@ export function SelectorEmpresa({
 /** The conversation of one session of `tabla`, loaded with the operators' api; a failure is toasted. */
 export function ConversacionSesion({ tabla, sessionId, onClose }: { tabla: string; sessionId: string | null; onClose: () => void }) {
   const abierta = Boolean(tabla && sessionId);
-  const q = useQuery({
-    queryKey: ['mensajes', 'conversacion', tabla, sessionId],
-    queryFn: () => api.mensajes.conversacion({ tabla, sessionId: sessionId! }),
-    enabled: abierta,
-  });
+  const q = useQuery({ ...consultas.mensajes.conversacion({ tabla, sessionId: sessionId ?? '' }), enabled: abierta });
   useErrorToast(q.error, t.errorConversacion);
   return <ConversacionModal abierta={abierta} sessionId={sessionId} mensajes={q.data ?? []} cargando={q.isLoading} onClose={onClose} />;
 }

@@ -1,20 +1,18 @@
 /** /accesoempresas/{id}/conversaciones ('Conversaciones WhatsApp'): the company's WhatsApp bot table(s). */
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { portal as t } from '../../../shared/areas/portal/texts';
 import { mensajes as tm } from '../../../shared/areas/mensajes/texts';
-import { POR_PAGINA_INICIAL } from '../../../shared/areas/mensajes/rules';
-import { portalApi } from './cliente';
+import { consultaPortal } from './cliente';
 import { ConversacionModal } from '../../components/conversaciones/ConversacionModal';
-import { Paginacion, TablaSesiones } from '../../components/conversaciones/TablaSesiones';
+import { TablaSesiones } from '../../components/conversaciones/TablaSesiones';
 import { TarjetasEstadisticas } from '../../components/conversaciones/TarjetasEstadisticas';
+import { CampoBusqueda, useBusquedaPaginada } from '../../components/conversaciones/busqueda';
+import { BotonActualizar, useRefrescar } from '../../components/conversaciones/Actualizar';
 import { PortalProtegido } from './sesion';
 import { usePortalTitulo } from './titulo';
 
-/** The conversation of one session, loaded with the portal's operations; a failure shows in the modal. */
 /**
  * What the client company reads for each of its bots: the bot's name only. The internal table name is the
  * agency's business, not the client's (it stays the value sent back to the api). Two bots with the same
@@ -31,49 +29,40 @@ function etiquetasBots(lista: ReadonlyArray<{ nombre: string }>): string[] {
   });
 }
 
+/** The conversation of one session, loaded with the portal's operations; a failure shows in the modal. */
 function ConversacionSesion({ empresaId, tabla, sessionId, onClose }: { empresaId: string; tabla: string; sessionId: string | null; onClose: () => void }) {
   const abierta = Boolean(tabla && sessionId);
-  const q = useQuery({
-    queryKey: ['portal', 'conversacion', empresaId, tabla, sessionId],
-    queryFn: () => portalApi.conversacion({ empresaId, tabla, sessionId: sessionId! }),
-    enabled: abierta,
-  });
+  const q = useQuery({ ...consultaPortal('conversacion', { empresaId, tabla, sessionId: sessionId ?? '' }), enabled: abierta });
   const error = q.error ? (q.error instanceof Error && q.error.message ? q.error.message : tm.errorConversacion) : null;
   return <ConversacionModal abierta={abierta} sessionId={sessionId} mensajes={q.data ?? []} cargando={q.isLoading} error={error} onClose={onClose} />;
 }
 
 function Conversaciones({ id }: { id: string }) {
-  const queryClient = useQueryClient();
   const [elegida, setElegida] = useState<string | null>(null);
-  const [busqueda, setBusqueda] = useState('');
-  const [pagina, setPagina] = useState(1);
-  const [porPagina, setPorPagina] = useState<number>(POR_PAGINA_INICIAL);
   const [abierta, setAbierta] = useState<string | null>(null);
-  const [q] = useDebouncedValue(busqueda.trim(), 300);
+  const { busqueda, q, pagina, porPagina, buscar, primeraPagina, paginacion } = useBusquedaPaginada();
 
-  const tablas = useQuery({ queryKey: ['portal', 'tablas', id], queryFn: () => portalApi.tablas({ empresaId: id }) });
+  const tablas = useQuery(consultaPortal('tablas', { empresaId: id }));
   const lista = tablas.data ?? [];
   const tabla = elegida ?? lista[0]?.tabla ?? '';
   const etiquetas = etiquetasBots(lista);
 
   const sesiones = useQuery({
-    queryKey: ['portal', 'sesiones', id, tabla, q, pagina, porPagina],
-    queryFn: () => portalApi.sesiones({ empresaId: id, tabla, busqueda: q, pagina, porPagina: porPagina as 5 | 10 | 20 | 50 }),
+    ...consultaPortal('sesiones', { empresaId: id, tabla, busqueda: q, pagina, porPagina }),
     enabled: tabla !== '',
     placeholderData: keepPreviousData,
   });
-  const stats = useQuery({
-    queryKey: ['portal', 'estadisticas', id, tabla],
-    queryFn: () => portalApi.estadisticas({ empresaId: id, tabla }),
-    enabled: tabla !== '',
-  });
+  const stats = useQuery({ ...consultaPortal('estadisticas', { empresaId: id, tabla }), enabled: tabla !== '' });
   const error = tablas.error ?? sesiones.error ?? stats.error;
 
-  const actualizar = () => {
-    void queryClient.invalidateQueries({ queryKey: ['portal', 'sesiones', id, tabla] });
-    void queryClient.invalidateQueries({ queryKey: ['portal', 'estadisticas', id, tabla] });
-    void queryClient.invalidateQueries({ queryKey: ['portal', 'conversacion', id, tabla] });
-  };
+  const actualizar = useRefrescar(
+    [
+      ['portal', 'sesiones'],
+      ['portal', 'estadisticas'],
+      ['portal', 'conversacion'],
+    ],
+    { empresaId: id, tabla },
+  );
 
   return (
     <Stack gap="lg">
@@ -87,7 +76,7 @@ function Conversaciones({ id }: { id: string }) {
               value={tabla}
               onChange={(e) => {
                 setElegida(e.currentTarget.value);
-                setPagina(1);
+                primeraPagina();
                 setAbierta(null);
               }}
               miw={260}
@@ -98,9 +87,7 @@ function Conversaciones({ id }: { id: string }) {
               {etiquetas[0]}
             </Text>
           ) : null}
-          <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={actualizar} disabled={!tabla} loading={Boolean(tabla) && (sesiones.isFetching || stats.isFetching)}>
-            {tm.actualizar}
-          </Button>
+          <BotonActualizar onClick={actualizar} disabled={!tabla} loading={Boolean(tabla) && (sesiones.isFetching || stats.isFetching)} />
         </Group>
       </Group>
 
@@ -110,18 +97,7 @@ function Conversaciones({ id }: { id: string }) {
       <TarjetasEstadisticas stats={tabla ? (stats.data ?? null) : null} />
 
       <Paper withBorder p="md" radius="lg" shadow="xs">
-        <TextInput
-          aria-label={tm.buscar}
-          placeholder={tm.buscar}
-          leftSection={<IconSearch size={16} />}
-          value={busqueda}
-          onChange={(e) => {
-            setBusqueda(e.currentTarget.value);
-            setPagina(1);
-          }}
-          maw={420}
-          disabled={!tabla}
-        />
+        <CampoBusqueda etiqueta={tm.buscar} valor={busqueda} onBuscar={buscar} maw={420} disabled={!tabla} />
       </Paper>
 
       <TablaSesiones
@@ -129,18 +105,8 @@ function Conversaciones({ id }: { id: string }) {
         cargando={Boolean(tabla) && sesiones.isLoading}
         vacio={tabla ? tm.sinSesiones : t.sinTablas}
         onVer={setAbierta}
-      >
-        <Paginacion
-          total={sesiones.data?.total ?? 0}
-          pagina={pagina}
-          porPagina={porPagina}
-          onPagina={setPagina}
-          onPorPagina={(n) => {
-            setPorPagina(n);
-            setPagina(1);
-          }}
-        />
-      </TablaSesiones>
+        paginacion={{ total: sesiones.data?.total ?? 0, ...paginacion }}
+      />
 
       <ConversacionSesion empresaId={id} tabla={tabla} sessionId={abierta} onClose={() => setAbierta(null)} />
     </Stack>

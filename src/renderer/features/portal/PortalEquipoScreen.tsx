@@ -2,18 +2,18 @@
  * /accesoempresas/{id}/equipo/{campanaId}: a calls campaign of the company, read-only: its minute
  * consumption against the cap, calls per status, and the client list with each one's latest call status.
  */
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconEye, IconSearch } from '@tabler/icons-react';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEye, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/areas/portal/texts';
 import { formatFechaHora } from '../../../shared/domain/dates';
 import { etiquetaEstadoLlamada } from '../../../shared/areas/llamadas/rules';
-import { POR_PAGINA_INICIAL } from '../../../shared/areas/mensajes/rules';
 import { Paginacion } from '../../components/conversaciones/TablaSesiones';
-import { portalApi } from './cliente';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
+import type { PortalClienteLlamada } from '../../../shared/areas/portal/rules';
+import { CampoBusqueda, useBusquedaPaginada } from '../../components/conversaciones/busqueda';
+import { consultaPortal } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
 
@@ -32,15 +32,48 @@ function porEtiqueta(estados: Array<{ estado: string; llamadas: number }>): Arra
   return [...out.values()];
 }
 
+const COLUMNAS_CLIENTES: Array<Columna<PortalClienteLlamada>> = [
+  {
+    titulo: t.columnaCliente,
+    celda: (c) => (
+      <>
+        <Text fw={600} size="sm">
+          {c.nombre} {c.apellido}
+        </Text>
+        {c.empresa ? (
+          <Text size="xs" c="dimmed">
+            {c.empresa}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    titulo: t.columnaTelefono,
+    celda: (c) => (
+      <Text size="sm" ff="monospace">
+        {c.telefono}
+      </Text>
+    ),
+  },
+  { titulo: t.columnaEmail, celda: (c) => <Text size="sm">{c.email}</Text> },
+  {
+    titulo: t.columnaUltimoEstado,
+    celda: (c) => (
+      <Badge variant="light" color={colorEstado(c.ultimoEstado)} radius="sm" miw="max-content">
+        {etiquetaEstadoLlamada(c.ultimoEstado) ?? t.sinLlamar}
+      </Badge>
+    ),
+  },
+  { titulo: t.columnaUltimaLlamada, celda: (c) => <Text size="sm">{c.ultimaLlamada ? formatFechaHora(c.ultimaLlamada) : '—'}</Text> },
+  { titulo: t.columnaLlamadas, ta: 'center', celda: (c) => c.llamadas },
+];
+
 function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
-  const [busqueda, setBusqueda] = useState('');
-  const [pagina, setPagina] = useState(1);
-  const [porPagina, setPorPagina] = useState<number>(POR_PAGINA_INICIAL);
-  const [q] = useDebouncedValue(busqueda.trim(), 300);
+  const { busqueda, q, pagina, porPagina, buscar, paginacion } = useBusquedaPaginada();
   const valido = Number.isInteger(campanaId) && campanaId > 0;
   const datos = useQuery({
-    queryKey: ['portal', 'campana', id, campanaId, q, pagina, porPagina],
-    queryFn: () => portalApi.campana({ empresaId: id, campanaId, busqueda: q, pagina, porPagina: porPagina as 5 | 10 | 20 | 50 }),
+    ...consultaPortal('campana', { empresaId: id, campanaId, busqueda: q, pagina, porPagina }),
     enabled: valido,
     placeholderData: keepPreviousData,
     retry: false,
@@ -126,89 +159,21 @@ function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
       </SimpleGrid>
 
       <Paper withBorder p="md" radius="lg" shadow="xs">
-        <TextInput
-          aria-label={t.buscarClientes}
-          placeholder={t.buscarClientes}
-          leftSection={<IconSearch size={16} />}
-          value={busqueda}
-          onChange={(e) => {
-            setBusqueda(e.currentTarget.value);
-            setPagina(1);
-          }}
-          maw={420}
-        />
+        <CampoBusqueda etiqueta={t.buscarClientes} valor={busqueda} onBuscar={buscar} maw={420} />
       </Paper>
 
-      <Paper withBorder radius="lg" shadow="xs">
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t.totalClientes}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columnaCliente}</Table.Th>
-                <Table.Th>{t.columnaTelefono}</Table.Th>
-                <Table.Th>{t.columnaEmail}</Table.Th>
-                <Table.Th>{t.columnaUltimoEstado}</Table.Th>
-                <Table.Th>{t.columnaUltimaLlamada}</Table.Th>
-                <Table.Th ta="center">{t.columnaLlamadas}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {clientes.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="xl">
-                      {q ? t.sinClientesBusqueda : t.sinClientes}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                clientes.map((c) => (
-                  <Table.Tr key={c.id} data-testid="portal-cliente">
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {c.nombre} {c.apellido}
-                      </Text>
-                      {c.empresa ? (
-                        <Text size="xs" c="dimmed">
-                          {c.empresa}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {c.telefono}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{c.email}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={colorEstado(c.ultimoEstado)} radius="sm" miw="max-content">
-                        {etiquetaEstadoLlamada(c.ultimoEstado) ?? t.sinLlamar}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{c.ultimaLlamada ? formatFechaHora(c.ultimaLlamada) : '—'}</Text>
-                    </Table.Td>
-                    <Table.Td ta="center">{c.llamadas}</Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Paginacion
-          total={total}
-          pagina={pagina}
-          porPagina={porPagina}
-          onPagina={setPagina}
-          onPorPagina={(n) => {
-            setPorPagina(n);
-            setPagina(1);
-          }}
-          mostrando={t.mostrandoClientes}
-        />
-      </Paper>
+      <TablaDatos
+        etiqueta={t.totalClientes}
+        filas={clientes}
+        claveFila={(c) => c.id}
+        columnas={COLUMNAS_CLIENTES}
+        cargando={false}
+        iconoVacio={<IconUsers size={24} />}
+        textoVacio={q ? t.sinClientesBusqueda : t.sinClientes}
+        anchoMinimo={760}
+        propsFila={() => ({ 'data-testid': 'portal-cliente' })}
+        pie={<Paginacion total={total} {...paginacion} mostrando={t.mostrandoClientes} />}
+      />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { portal as t } from '../../../shared/areas/portal/texts';
 import { UUID_RE } from '../../../shared/areas/portal/rules';
 import { BrandMark } from '../../components/BrandMark';
 import { PageLoader } from '../../components/PageLoader';
-import { borrarSesionLocal, chequearSesionLocal, guardarSesionLocal, portalApi } from './cliente';
+import { borrarSesionLocal, chequearSesionLocal, consultaPortal, guardarSesionLocal, portalApi } from './cliente';
 import { rutaLogin, type EstadoLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
 
@@ -28,8 +28,7 @@ export default function PortalLoginScreen() {
   // Already signed in on this browser: straight to the services.
   const local = chequearSesionLocal(id);
   const sesion = useQuery({
-    queryKey: ['portal', 'sesion', id],
-    queryFn: () => portalApi.sesion({ empresaId: id }),
+    ...consultaPortal('sesion', { empresaId: id }),
     enabled: enlaceValido && local.ok,
     retry: false,
   });

@@ -164,3 +164,12 @@ export function crearClientePortal(kind: PortalTransporte = transportePortal()):
 }
 
 export const portalApi: PortalClient = crearClientePortal();
+
+/**
+ * Query options of one portal read: key ['portal', operation, input] and the call, as the operators'
+ * `consultas` (api/queries.ts) build them, without loading the contract into the portal's bundle.
+ */
+export function consultaPortal<O extends keyof PortalClient>(op: O, input: Parameters<PortalClient[O]>[0]) {
+  const llamar = portalApi[op] as unknown as (i: typeof input) => ReturnType<PortalClient[O]>;
+  return { queryKey: ['portal', op, input] as const, queryFn: () => llamar(input) };
+}

@@ -12,7 +12,7 @@ import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/areas/portal/texts';
 import type { PortalEmpresa } from '../../../shared/areas/portal/rules';
 import { PageLoader } from '../../components/PageLoader';
-import { PORTAL_SIN_SESION_EVENT, borrarSesionLocal, chequearSesionLocal, portalApi } from './cliente';
+import { PORTAL_SIN_SESION_EVENT, borrarSesionLocal, chequearSesionLocal, consultaPortal, portalApi } from './cliente';
 
 export const rutaLogin = (id: string) => `/accesoempresas/${encodeURIComponent(id)}`;
 
@@ -73,8 +73,7 @@ export function PortalProtegido({ children }: { children: (empresa: PortalEmpres
   const irALogin = useIrALogin(id);
   const local = chequearSesionLocal(id);
   const sesion = useQuery({
-    queryKey: ['portal', 'sesion', id],
-    queryFn: () => portalApi.sesion({ empresaId: id }),
+    ...consultaPortal('sesion', { empresaId: id }),
     enabled: local.ok,
     staleTime: 60_000,
     retry: false,

@@ -3,20 +3,20 @@
  * percentages, the average per session, a pie of AI vs. human and a bar chart of the last 7 days. Every
  * number comes from one SQL function; the sessions below use the same paged query as the message screens.
  */
-import { Button, Center, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconMessageChatbot, IconRefresh, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconMessageChatbot, IconRobot, IconUser } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip as ChartTooltip } from 'chart.js';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Bar, Pie } from 'react-chartjs-2';
-import { api } from '../../api/client';
+import { consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { POR_PAGINA_INICIAL } from '../../../shared/areas/mensajes/rules';
 import { porcentajes, type ResumenWhatsapp } from '../../../shared/areas/whatsapp-resumen/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { Paginacion, TablaSesiones } from '../../components/conversaciones/TablaSesiones';
-import { TarjetasEstadisticas } from '../../components/conversaciones/TarjetasEstadisticas';
+import { TablaSesiones } from '../../components/conversaciones/TablaSesiones';
+import { Tarjeta, TarjetasEstadisticas } from '../../components/conversaciones/TarjetasEstadisticas';
+import { CampoBusqueda, useBusquedaPaginada } from '../../components/conversaciones/busqueda';
+import { BotonActualizar, useRefrescar } from '../../components/conversaciones/Actualizar';
 import { ConversacionSesion, SelectorEmpresa, useErrorToast } from '../mensajes/componentes';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, ChartTooltip, Legend);
@@ -31,32 +31,6 @@ const etiquetaDia = new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', weekday:
 function diaCorto(dia: string): string {
   const d = new Date(`${dia}T12:00:00Z`);
   return Number.isNaN(d.getTime()) ? dia : etiquetaDia.format(d);
-}
-
-function Indicador({ label, value, detalle, icon, color, progreso }: { label: string; value: string; detalle?: string; icon: ReactNode; color: string; progreso?: number }) {
-  return (
-    <Paper withBorder p="md" radius="lg" shadow="xs">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.1} data-testid={`indicador-${label}`}>
-            {value}
-          </Text>
-          {detalle ? (
-            <Text size="xs" c="dimmed">
-              {detalle}
-            </Text>
-          ) : null}
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={42} radius="md">
-          {icon}
-        </ThemeIcon>
-      </Group>
-      {progreso !== undefined ? <Progress value={progreso} color={color} size="sm" mt="sm" radius="xl" aria-label={label} /> : null}
-    </Paper>
-  );
 }
 
 function Graficos({ resumen }: { resumen: ResumenWhatsapp }) {
@@ -110,26 +84,16 @@ function Graficos({ resumen }: { resumen: ResumenWhatsapp }) {
 
 export default function WhatsappResumenScreen() {
   useDocumentTitle(t.titulo);
-  const queryClient = useQueryClient();
   const [tabla, setTabla] = useState('');
-  const [busqueda, setBusqueda] = useState('');
-  const [pagina, setPagina] = useState(1);
-  const [porPagina, setPorPagina] = useState(POR_PAGINA_INICIAL);
   const [sesionAbierta, setSesionAbierta] = useState<string | null>(null);
-  const [q] = useDebouncedValue(busqueda.trim(), 300);
+  const { busqueda, q, pagina, porPagina, buscar, primeraPagina, paginacion } = useBusquedaPaginada();
 
-  const empresas = useQuery({ queryKey: ['mensajes', 'empresas', 'whatsapp'], queryFn: () => api.mensajes.empresas({ canal: 'whatsapp' }) });
+  const empresas = useQuery(consultas.mensajes.empresas({ canal: 'whatsapp' }));
   useErrorToast(empresas.error, tm.errorDatos);
-  const resumen = useQuery({
-    queryKey: ['whatsappResumen', tabla, q],
-    queryFn: () => api.whatsappResumen.resumen({ tabla, busqueda: q }),
-    enabled: tabla !== '',
-    placeholderData: keepPreviousData,
-  });
+  const resumen = useQuery({ ...consultas.whatsappResumen.resumen({ tabla, busqueda: q }), enabled: tabla !== '', placeholderData: keepPreviousData });
   useErrorToast(resumen.error, tm.errorDatos);
   const sesiones = useQuery({
-    queryKey: ['mensajes', 'sesiones', tabla, q, false, pagina, porPagina],
-    queryFn: () => api.mensajes.sesiones({ tabla, busqueda: q, pagina, porPagina: porPagina as 5 | 10 | 20 | 50 }),
+    ...consultas.mensajes.sesiones({ tabla, busqueda: q, pagina, porPagina }),
     enabled: tabla !== '',
     placeholderData: keepPreviousData,
   });
@@ -137,10 +101,13 @@ export default function WhatsappResumenScreen() {
 
   const datos = tabla ? resumen.data : undefined;
   const p = datos ? porcentajes(datos) : null;
-  const actualizar = () => {
-    void queryClient.invalidateQueries({ queryKey: ['whatsappResumen', tabla] });
-    void queryClient.invalidateQueries({ queryKey: ['mensajes', 'sesiones', tabla] });
-  };
+  const actualizar = useRefrescar(
+    [
+      ['whatsappResumen', 'resumen'],
+      ['mensajes', 'sesiones'],
+    ],
+    { tabla },
+  );
 
   return (
     <Stack gap="lg">
@@ -153,31 +120,20 @@ export default function WhatsappResumenScreen() {
             loading={empresas.isLoading}
             onChange={(v) => {
               setTabla(v);
-              setPagina(1);
+              primeraPagina();
             }}
           />
-          <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={actualizar} disabled={!tabla} loading={Boolean(tabla) && resumen.isFetching}>
-            {tm.actualizar}
-          </Button>
+          <BotonActualizar onClick={actualizar} disabled={!tabla} loading={Boolean(tabla) && resumen.isFetching} />
         </Group>
       </Group>
 
-      <TextInput
-        aria-label={t.buscar}
-        placeholder={t.buscar}
-        leftSection={<IconSearch size={16} />}
-        value={busqueda}
-        maw={420}
-        onChange={(e) => {
-          setBusqueda(e.currentTarget.value);
-          setPagina(1);
-        }}
-      />
+      <CampoBusqueda etiqueta={t.buscar} valor={busqueda} onBuscar={buscar} maw={420} />
 
       <TarjetasEstadisticas stats={datos ?? null} />
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Indicador
+        <Tarjeta
+          testId={`indicador-${t.porcentajeIa}`}
           label={t.porcentajeIa}
           value={p ? `${p.ia}%` : '—'}
           detalle={datos ? t.delTotal(datos.ia) : undefined}
@@ -185,7 +141,8 @@ export default function WhatsappResumenScreen() {
           color="green"
           progreso={p?.ia ?? 0}
         />
-        <Indicador
+        <Tarjeta
+          testId={`indicador-${t.porcentajeHumanos}`}
           label={t.porcentajeHumanos}
           value={p ? `${p.humanos}%` : '—'}
           detalle={datos ? t.delTotal(datos.humanos) : undefined}
@@ -193,7 +150,7 @@ export default function WhatsappResumenScreen() {
           color="blue"
           progreso={p?.humanos ?? 0}
         />
-        <Indicador label={t.promedio} value={p ? String(p.promedioPorSesion) : '—'} icon={<IconMessageChatbot size={22} />} color="grape" />
+        <Tarjeta testId={`indicador-${t.promedio}`} label={t.promedio} value={p ? String(p.promedioPorSesion) : '—'} icon={<IconMessageChatbot size={22} />} color="grape" />
       </SimpleGrid>
 
       {datos ? (
@@ -214,18 +171,8 @@ export default function WhatsappResumenScreen() {
           vacio={tabla ? tm.sinSesiones : tm.seleccionaEmpresa}
           onVer={setSesionAbierta}
           fechaSinCorte
-        >
-          <Paginacion
-            total={tabla ? (sesiones.data?.total ?? 0) : 0}
-            pagina={pagina}
-            porPagina={porPagina}
-            onPagina={setPagina}
-            onPorPagina={(n) => {
-              setPorPagina(n);
-              setPagina(1);
-            }}
-          />
-        </TablaSesiones>
+          paginacion={{ total: tabla ? (sesiones.data?.total ?? 0) : 0, ...paginacion }}
+        />
       </Stack>
       <ConversacionSesion tabla={tabla} sessionId={sesionAbierta} onClose={() => setSesionAbierta(null)} />
     </Stack>

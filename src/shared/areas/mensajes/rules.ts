@@ -195,7 +195,8 @@ export function coincideSesion(sessionId: string, busqueda: string): boolean {
 // ------------------------------------------------------------------------------------------------ pagination
 
 export const OPCIONES_POR_PAGINA = [5, 10, 20, 50] as const;
-export const POR_PAGINA_INICIAL = 10;
+export type PorPagina = (typeof OPCIONES_POR_PAGINA)[number];
+export const POR_PAGINA_INICIAL: PorPagina = 10;
 
 export function totalPaginas(total: number, porPagina: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, porPagina)));
