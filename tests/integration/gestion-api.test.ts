@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Envelope } from '../../src/shared/contract/envelope';
 import type { JobState } from '../../src/shared/domain/jobs';
@@ -6,15 +6,22 @@ import type { ProyectoResumen, ResultadoAprovisionamiento } from '../../src/shar
 import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
-import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { startWebhookServer, type Responder, type WebhookServer } from '../support/webhook-server';
+import { puertaDeTrabajos } from '../support/trabajos';
 import { es } from '../../src/shared/i18n/es';
-import { progresoEstimado } from '../../src/shared/areas/proyectos/rules';
-import { esHashBcrypt } from '../../src/shared/areas/empresas/rules';
 
 /**
  * Projects, provisioning, catalogue, companies, plans and metrics through the real api (dispatch as the
  * transports do it), on PGlite and PostgreSQL 15, with a real local HTTP server standing in for n8n.
+ * The operator, the webhooks, one plan and one client company are set up once; each test makes the rest of
+ * what it reads, so any test runs alone (`-t '<name>'`).
  */
+
+/** The flow platform's usual answer (the server's default). */
+const FLUJO_OK: Responder = (_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end('{"ok":true}');
+};
 describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
@@ -32,11 +39,15 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     expect(r.ok).toBe(false);
     return r.ok ? '' : r.error.message;
   }
+  let terminado: (id: string) => Promise<void>;
+  /** The job's final state, read through the api once its work has settled (no timer). */
   async function esperar(job: JobState<ResultadoAprovisionamiento>): Promise<JobState<ResultadoAprovisionamiento>> {
+    await terminado(job.id);
     for (;;) {
       const s = await call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id: job.id });
+      // The registry records the end right after the work settles (a microtask later).
       if (s.status !== 'running') return s;
-      await new Promise((r) => setTimeout(r, 20));
+      await Promise.resolve();
     }
   }
   async function fila<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> {
@@ -49,6 +60,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   beforeAll(async () => {
     db = await migrated(await fresh());
     api = await embeddedApi(db);
+    terminado = puertaDeTrabajos(api.jobs);
     hooks = await startWebhookServer();
     const r = (await api.dispatch('auth', 'crearPrimerAdmin', ADMIN, caller)) as Envelope<{ operator: { id: string } }>;
     if (!r.ok) throw new Error(r.error.message);
@@ -58,6 +70,10 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     await call('conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
     planId = (await call<{ id: string }>('planes', 'crear', { title: 'Plan Pruebas', description: 'Plan para las pruebas', cost: 99.5 })).id;
     empresaId = (await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Ferretería La Esquina', usuario_cliente: 'usuario_ferretería_la_esquina', contrasena_cliente: 'Abc12345', activo: true })).empresa.id;
+  });
+  beforeEach(() => {
+    hooks.respond(FLUJO_OK);
+    hooks.requests.length = 0;
   });
   afterAll(async () => {
     await hooks?.close();
@@ -95,9 +111,13 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     expect(credenciales).toMatchObject({ usuario: 'usuario_café_origen_pruebas', contrasena: 'Zx7mP2qa' });
     expect(empresa).not.toHaveProperty('contrasena_cliente');
     expect(empresa.tiene_contrasena).toBe(true);
-    const guardada = await fila<{ h: string }>('select contrasena_cliente as h from public.empresas where id = $1', [empresa.id]);
-    expect(esHashBcrypt(guardada.h)).toBe(true);
-    expect((await fila<{ ok: boolean }>('select crypt($1, contrasena_cliente) = contrasena_cliente as ok from public.empresas where id = $2', ['Zx7mP2qa', empresa.id])).ok).toBe(true);
+    // What is stored is a hash the database's own crypt() verifies: the password matches, another does not.
+    const guardada = await fila<{ h: string; ok: boolean; otra: boolean }>(
+      'select contrasena_cliente as h, crypt($1, contrasena_cliente) = contrasena_cliente as ok, crypt($2, contrasena_cliente) = contrasena_cliente as otra from public.empresas where id = $3',
+      ['Zx7mP2qa', 'Zx7mP2qb', empresa.id],
+    );
+    expect(guardada.h).not.toContain('Zx7mP2qa');
+    expect(guardada).toMatchObject({ ok: true, otra: false });
     const lista = await call<unknown[]>('empresas', 'listar', {});
     expect(JSON.stringify(lista)).not.toContain('$2');
 
@@ -232,10 +252,12 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     expect(inst.configuracion).toMatchObject({ aprovisionamiento: 'incompleto', error_aprovisionamiento: es.proyectos.errorFlujo, error_detalle: 'Error HTTP: 502', tabla_creada: true });
 
     await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: 'http://127.0.0.1:9/nada', auth: 'bearer' });
-    const sinRed = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
-    expect(sinRed.result!.agregados[0]!.error).toBe(es.proyectos.errorFlujo);
-
-    await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'bearer' });
+    try {
+      const sinRed = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
+      expect(sinRed.result!.agregados[0]!.error).toBe(es.proyectos.errorFlujo);
+    } finally {
+      await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'bearer' });
+    }
     hooks.respond((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"id":"wf_1"}');
@@ -302,9 +324,13 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     expect(await fail('planes', 'crear', { title: 'A', description: 'x', cost: 0 })).toBe(es.planes.camposIncompletos);
     const plan = await call<{ id: string; empresas_asociadas: number; cost: number }>('planes', 'crear', { title: 'Plan Web', description: 'WordPress', cost: '49.90' });
     expect(plan).toMatchObject({ empresas_asociadas: 0, cost: 49.9 });
+    // A WordPress bot company of its own to link (as the bots screen registers one).
+    const { uuid } = await fila<{ uuid: string }>(
+      "insert into public.empresas_wordpress_bots (name, table_supabase, status) values ('Tienda Planes', 'tienda_planes_registro_bot_wordpress', true) returning uuid::text",
+    );
     const wp = await call<Array<{ uuid: string }>>('planes', 'empresasWordpress', {});
-    expect(wp.length).toBeGreaterThan(0);
-    const enlace = await call<{ id: string; name: string }>('planes', 'asignarEmpresa', { planId: plan.id, empresaWordpressUuid: wp[0]!.uuid });
+    expect(wp.map((w) => w.uuid)).toContain(uuid);
+    const enlace = await call<{ id: string; name: string }>('planes', 'asignarEmpresa', { planId: plan.id, empresaWordpressUuid: uuid });
     const lista = await call<Array<{ id: string; empresas_asociadas: number }>>('planes', 'listar', {});
     expect(lista.find((p) => p.id === plan.id)!.empresas_asociadas).toBe(1);
     expect((await call<Array<{ id: string }>>('planes', 'empresas', { planId: plan.id })).map((e) => e.id)).toEqual([enlace.id]);
@@ -313,13 +339,40 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     await call('planes', 'eliminar', { id: plan.id });
   });
 
-  it('métricas: agregados en SQL iguales a las reglas, alertas, instantánea (upsert) y CSV', async () => {
+  it('métricas: progreso estimado de §4 en SQL, agregados, alertas, instantánea (upsert) y CSV', async () => {
+    // Projects in known states. §4: completado 100, cancelado 0; otherwise the rounded average over the
+    // services weighted completado 100, en_proceso 75, activo 50, others 0; 0 without services.
+    const casos = [
+      { estado: 'completado', servicios: [], progreso: 100 },
+      { estado: 'cancelado', servicios: ['completado'], progreso: 0 },
+      { estado: 'activo', servicios: [], progreso: 0 },
+      { estado: 'activo', servicios: ['completado', 'en_proceso', 'activo', 'error'], progreso: 56 }, // 225/4 = 56.25
+      { estado: 'en_proceso', servicios: ['en_proceso', 'activo'], progreso: 63 }, // 62.5 rounds up
+    ];
+    const session = (await api.backend.auth.getSession(caller.token!))!;
+    const tipos = ['whatsapp', 'llamadas', 'bot_duda', 'bot_shopify'];
+    const conocidos: Array<{ id: string; progreso: number }> = [];
+    for (const [k, c] of casos.entries()) {
+      const p = await nuevoProyecto(`Métricas ${k}`, c.estado);
+      if (c.servicios.length > 0) {
+        await api.backend.dataFor(session).run({
+          kind: 'insert',
+          table: 'servicios_instancias',
+          rows: c.servicios.map((estado, i) => ({ id: `metricas_${k}_${i}`, proyecto_id: p.id, tipo_servicio: tipos[i], nombre_instancia: `Métricas ${k} ${i}`, estado })),
+        });
+      }
+      conocidos.push({ id: p.id, progreso: c.progreso });
+    }
+    // The project's report and the dashboard's per-project figures compute it the same way.
+    for (const c of conocidos) expect((await call<{ progreso: number }>('proyectos', 'reporte', { id: c.id })).progreso).toBe(c.progreso);
+
     const d = await call<DashboardMetricas>('metricas', 'dashboard', { periodo: { dias: 30 } });
     const proyectos = await call<ProyectoResumen[]>('proyectos', 'listar', {});
     expect(d.tarjetas.total_proyectos).toBe(proyectos.length);
     for (const fila of d.top) {
       const p = proyectos.find((x) => x.id === fila.id)!;
-      expect(fila.progreso).toBe(progresoEstimado(p.estado, p.instancias.map((i) => i.estado)));
+      const conocido = conocidos.find((c) => c.id === fila.id);
+      if (conocido) expect(fila.progreso).toBe(conocido.progreso);
       expect(fila.total_servicios).toBe(p.instancias.length);
     }
     expect(d.tendencia).toHaveLength(6);
@@ -333,6 +386,9 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     const snap = await fila<{ n: number; p: number }>('select count(*)::int as n, count(distinct proyecto_id)::int as p from public.metricas_proyectos');
     expect(snap.n).toBe(snap.p);
     expect(snap.p).toBe(proyectos.length);
+    for (const c of conocidos) {
+      expect((await fila<{ progreso: number }>("select (metricas ->> 'progreso')::int as progreso from public.metricas_proyectos where proyecto_id = $1", [c.id])).progreso).toBe(c.progreso);
+    }
 
     const csv = await call<{ nombreArchivo: string; contenido: string }>('metricas', 'exportar', { periodo: { dias: 30 } });
     expect(csv.nombreArchivo).toMatch(/^reporte_proyectos_\d{4}-\d{2}-\d{2}\.csv$/);

@@ -19,6 +19,7 @@ import {
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { puertaDeTrabajos } from '../support/trabajos';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.proyectos;
@@ -41,12 +42,15 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     expect(r.ok).toBe(false);
     return r.ok ? '' : r.error.message;
   }
+  let terminado: (id: string) => Promise<void>;
+  /** The job's final state, read through the api once its work has settled (no timer). */
   async function esperar(job: JobState<ResultadoAprovisionamiento>): Promise<JobState<ResultadoAprovisionamiento>> {
-    // Polls the job registry until the job ends (no timing is asserted).
+    await terminado(job.id);
     for (;;) {
       const s = await call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id: job.id });
+      // The registry records the end right after the work settles (a microtask later).
       if (s.status !== 'running') return s;
-      await new Promise((r) => setTimeout(r, 20));
+      await Promise.resolve();
     }
   }
   const aplicar = async (proyectoId: string, servicios: Array<{ tipo: string; nombre_instancia: string; empresa_whatsapp_uuid?: string }>) =>
@@ -61,6 +65,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
   beforeAll(async () => {
     db = await migrated(await fresh());
     api = await embeddedApi(db);
+    terminado = puertaDeTrabajos(api.jobs);
     hooks = await startWebhookServer();
     await call('auth', 'crearPrimerAdmin', ADMIN);
     await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'ninguna' });

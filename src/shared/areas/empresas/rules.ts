@@ -44,11 +44,6 @@ export function enlaceAccesoEmpresa(origen: string, id: string): string {
   return `${origen.replace(/\/+$/, '')}/accesoempresas/${encodeURIComponent(id)}`;
 }
 
-/** True for a bcrypt hash as pgcrypto's crypt(…, gen_salt('bf')) writes it. */
-export function esHashBcrypt(valor: string | null | undefined): boolean {
-  return typeof valor === 'string' && /^\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(valor);
-}
-
 export interface Empresa {
   id: string;
   nombre: string;

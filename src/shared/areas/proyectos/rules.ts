@@ -61,23 +61,6 @@ export function progresoBadge(estado: string | null | undefined): number {
   return PROGRESO_POR_ESTADO[estadoProyectoConocido(estado)];
 }
 
-/** Weights of a service's status in the estimated progress (§4 'Metrics progress'). */
-export const PESO_ESTADO_SERVICIO: Readonly<Record<string, number>> = { completado: 100, en_proceso: 75, activo: 50 };
-
-/**
- * Estimated progress (§4): completado 100, cancelado 0; otherwise the rounded average over the project's
- * services weighted completado 100, en_proceso 75, activo 50, others 0; 0 without services.
- * The SQL functions (reporte_proyecto, metricas_dashboard) compute the same; a test keeps them equal.
- */
-export function progresoEstimado(estado: string, estadosServicios: readonly string[]): number {
-  if (estado === 'completado') return 100;
-  if (estado === 'cancelado') return 0;
-  if (estadosServicios.length === 0) return 0;
-  const suma = estadosServicios.reduce((acc, e) => acc + (PESO_ESTADO_SERVICIO[e] ?? 0), 0);
-  // PostgreSQL round() rounds half away from zero; Math.round rounds half up: equal for non-negative values.
-  return Math.round(suma / estadosServicios.length);
-}
-
 /** Instances of a project grouped by type, for the table (§2). */
 export function agruparPorTipo<T extends { tipo_servicio: string }>(instancias: readonly T[]): Array<{ tipo: string; instancias: T[] }> {
   const grupos = new Map<string, T[]>();
