@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { Dispatch } from '../src/main/dispatch';
 import type { CallContext } from '../src/shared/api/context';
 import { parsearCsv } from '../src/renderer/features/llamadas/csv';
+import { filasAGuardar } from '../src/shared/areas/llamadas/csv';
 
 type Record = (medida: string, ms: number, targetMs?: number, detail?: string) => void;
 
@@ -61,8 +62,7 @@ export async function benchLlamadas(dispatch: Dispatch, ctx: CallContext, record
   if (!r.ok) throw new Error(r.error);
   const claves = r.analisis.agregar.map((f) => ({ email: f.email, telefono: f.telefono }));
   await call('clavesExistentes', { campanaId: destino.id, claves });
-  const filas = r.analisis.agregar.map(({ nombre, apellido, email, telefono, empresa, cargo }) => ({ nombre, apellido, email, telefono, empresa, cargo }));
-  const saved = await call<{ insertados: number }>('importarClientes', { campanaId: destino.id, filas });
+  const saved = await call<{ insertados: number }>('importarClientes', { campanaId: destino.id, filas: filasAGuardar(r.analisis) });
   record('llamadas: importar CSV de 100.000 filas (leer + reglas + guardar)', performance.now() - t0, 5000, `(${saved.insertados} nuevos)`);
 
   // 4. Bulk dispatch: N calls to a local webhook answering in 200 ms, 5 at once.

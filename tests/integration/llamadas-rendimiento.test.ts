@@ -34,13 +34,17 @@ async function clientesPorCampana(db: SqlClient) {
   return { guardado: guardado.rows, contado: contado.rows };
 }
 
-/** The import function as the repository calls it: one text per column, values joined by chr(31). */
-async function importar(db: SqlClient | SqlQueryable, campana: number, columnas: Record<string, string[]>, cantidad = columnas.email!.length) {
-  const col = (k: string) => columnas[k]!.join('\u001f');
+/** The import function as the repository calls it: the rows as one jsonb array of objects keyed by column. */
+async function importar(db: SqlClient | SqlQueryable, campana: number, filas: unknown) {
   const r = await db.query<{ v: { insertados: number; omitidos: number } }>(
-    `select public.llamadas_importar_clientes($1, $2, $3, $4, $5, $6, $7, $8) as v`,
-    [campana, cantidad, col('nombre'), col('apellido'), col('email'), col('telefono'), col('empresa'), col('cargo')]);
+    `select public.llamadas_importar_clientes($1, $2::jsonb) as v`, [campana, JSON.stringify(filas)]);
   return r.rows[0]!.v;
+}
+
+/** Rows from one list per column (the tests below write them column by column). */
+function filas(columnas: Record<string, string[]>): Array<Record<string, string>> {
+  const n = Math.max(...Object.values(columnas).map((v) => v.length));
+  return Array.from({ length: n }, (_, i) => Object.fromEntries(Object.entries(columnas).map(([k, v]) => [k, v[i]!])));
 }
 
 async function expectSummariesRight(db: SqlClient) {
@@ -197,7 +201,7 @@ describe.each(BACKENDS)('resúmenes de llamadas en %s', (_name, fresh) => {
     await db.query(
       `insert into public.clientes (nombre, apellido, email, telefono, campana_id)
        select 'N' || g, 'A', 'c' || g || '@x.co', '+57' || g, $1 from generate_series(1, 300) g`, [tmp]);
-    const imp = await importar(db, a!, { nombre: ['X', 'Y', 'Z'], apellido: ['1', '2', '3'], email: ['x@i.co', 'x@i.co', 'z@i.co'], telefono: ['1', '1', ''], empresa: ['', 'E', ''], cargo: ['', '', ''] });
+    const imp = await importar(db, a!, filas({ nombre: ['X', 'Y', 'Z'], apellido: ['1', '2', '3'], email: ['x@i.co', 'x@i.co', 'z@i.co'], telefono: ['1', '1', ''], empresa: ['', 'E', ''], cargo: ['', '', ''] }));
     expect(imp).toEqual({ insertados: 1, omitidos: 2 });
     await expectSummariesRight(db);
     await db.query(`update public.clientes set campana_id = $1 where campana_id = $2 and id % 4 = 0`, [b, tmp]);
@@ -211,20 +215,27 @@ describe.each(BACKENDS)('resúmenes de llamadas en %s', (_name, fresh) => {
     await expectSummariesRight(db);
   });
 
-  it('la importación: valores vacíos, columnas desparejas, campaña inexistente, y deja el modo de réplica como estaba', async () => {
+  it('la importación: valores vacíos, filas que no son una lista, campaña inexistente, y deja el modo de réplica como estaba', async () => {
     const [a] = campanas;
     // One row whose values are all empty but email and phone: '' must stay one value, not none.
-    expect(await importar(db, a!, { nombre: [''], apellido: [''], email: ['solo@i.co'], telefono: ['7'], empresa: [''], cargo: [''] }))
+    expect(await importar(db, a!, filas({ nombre: [''], apellido: [''], email: ['solo@i.co'], telefono: ['7'], empresa: [''], cargo: [''] })))
       .toEqual({ insertados: 1, omitidos: 0 });
     const fila = await db.query<Row>(`select nombre, apellido, empresa, cargo from public.clientes where email = 'solo@i.co'`);
     expect(fila.rows).toEqual([{ nombre: '', apellido: '', empresa: null, cargo: null }]);
-    await expect(importar(db, a!, { nombre: ['X', 'Y'], apellido: ['1'], email: ['p@i.co', 'q@i.co'], telefono: ['1', '2'], empresa: ['', ''], cargo: ['', ''] }))
-      .rejects.toThrow('Las columnas de la importación no tienen el mismo número de filas.');
-    await expect(importar(db, 987654, { nombre: ['X'], apellido: ['1'], email: ['p@i.co'], telefono: ['1'], empresa: [''], cargo: [''] }))
+    // A column a row leaves out: NOT NULL ones become '', nullable ones null; keys that name no column are ignored.
+    expect(await importar(db, a!, [{ email: 'corta@i.co', telefono: '71', busqueda: 'x', id: 'no-es-un-id', campana_id: 5 }]))
+      .toEqual({ insertados: 1, omitidos: 0 });
+    const corta = await db.query<Row>(`select nombre, apellido, empresa, cargo, campana_id::text as c from public.clientes where email = 'corta@i.co'`);
+    expect(corta.rows).toEqual([{ nombre: '', apellido: '', empresa: null, cargo: null, c: String(a) }]);
+    await expect(importar(db, a!, { nombre: ['X', 'Y'], email: ['p@i.co', 'q@i.co'], telefono: ['1', '2'] }))
+      .rejects.toThrow('Las filas de la importación no son una lista.');
+    await expect(importar(db, a!, [{ nombre: 'X', email: 'p@i.co', telefono: '1' }, 'q@i.co']))
+      .rejects.toThrow('must be an array of objects');
+    await expect(importar(db, 987654, filas({ nombre: ['X'], apellido: ['1'], email: ['p@i.co'], telefono: ['1'], empresa: [''], cargo: [''] })))
       .rejects.toThrow('La campaña no existe.');
     expect((await db.query(`select 1 from public.clientes where email in ('p@i.co', 'q@i.co')`)).rows).toEqual([]);
     const modo = await db.transaction(async (tx) => {
-      await importar(tx, a!, { nombre: ['M'], apellido: [''], email: ['modo@i.co'], telefono: ['8'], empresa: [''], cargo: [''] });
+      await importar(tx, a!, filas({ nombre: ['M'], apellido: [''], email: ['modo@i.co'], telefono: ['8'], empresa: [''], cargo: [''] }));
       return (await tx.query<{ m: string }>(`select current_setting('session_replication_role') as m`)).rows[0]!.m;
     });
     expect(modo).toBe('origin');
@@ -241,8 +252,8 @@ describe.each(BACKENDS)('resúmenes de llamadas en %s', (_name, fresh) => {
       await tx.query(`grant select, insert on public.clientes to ${rol}`);
       await tx.query(`grant select, update on public.campanas to ${rol}`);
       await tx.query(`grant execute on function public.llamadas_exigir_operador(), public.es_operador(), public.llamador_privilegiado() to ${rol}`);
-      await tx.query(`alter function public.llamadas_importar_clientes(bigint, integer, text, text, text, text, text, text) owner to ${rol}`);
-      const v = await importar(tx, a!, { nombre: ['Sin', 'Su'], apellido: ['', ''], email: ['sinsu@i.co', 'sinsu2@i.co'], telefono: ['9', '9'], empresa: ['', ''], cargo: ['', ''] });
+      await tx.query(`alter function public.llamadas_importar_clientes(bigint, jsonb) owner to ${rol}`);
+      const v = await importar(tx, a!, filas({ nombre: ['Sin', 'Su'], apellido: ['', ''], email: ['sinsu@i.co', 'sinsu2@i.co'], telefono: ['9', '9'], empresa: ['', ''], cargo: ['', ''] }));
       const n = (await tx.query<{ n: string | number }>(`select count(*) as n from public.clientes where email like 'sinsu%'`)).rows[0]!.n;
       throw Object.assign(new Error('deshacer'), { resultado: { v, n: Number(n) } });
     }).catch((e: { resultado?: unknown; message?: string }) => e.resultado ?? e.message);

@@ -133,8 +133,8 @@ const VERIFICAN: Record<string, Llamada> = {
   'llamadas_claves_existentes_columnas(bigint, jsonb)': {
     sql: `select public.llamadas_claves_existentes_columnas($1, '{"email": [], "telefono": []}') as v`, args: (d) => [d.campana], intruso: 'rechaza',
   },
-  'llamadas_importar_clientes(bigint, integer, text, text, text, text, text, text)': {
-    sql: `select public.llamadas_importar_clientes($1, 1, 'Ana', 'Ruiz', 'ana@correo.co', '+573000000001', '', '') as v`,
+  'llamadas_importar_clientes(bigint, jsonb)': {
+    sql: `select public.llamadas_importar_clientes($1, '[{"nombre": "Ana", "apellido": "Ruiz", "email": "ana@correo.co", "telefono": "+573000000001", "empresa": "", "cargo": ""}]') as v`,
     args: (d) => [d.campana],
     intruso: 'rechaza',
   },

@@ -19,7 +19,8 @@ import {
   serieDias,
   tonoLlamada,
 } from '../../src/shared/areas/llamadas/rules';
-import { analizarFilas, contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente, CSV_MAX_FILAS } from '../../src/shared/areas/llamadas/csv';
+import { analizarFilas, contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente } from '../../src/shared/areas/llamadas/csv';
+import { CSV_MAX_FILAS } from '../../src/shared/areas/llamadas/cliente';
 import { parsearCsv } from '../../src/renderer/features/llamadas/csv';
 import { Compuerta, ejecutarLote } from '../../src/shared/areas/llamadas/lote';
 import { es } from '../../src/shared/i18n/es';

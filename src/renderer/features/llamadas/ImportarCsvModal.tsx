@@ -2,7 +2,7 @@ import { Alert, Badge, Button, FileButton, Group, Loader, Modal, Paper, ScrollAr
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente, type AnalisisCsv } from '../../../shared/areas/llamadas/csv';
+import { contarDuplicados, filasAGuardar, marcarExistentes, mensajeImportacion, claveCliente, type AnalisisCsv } from '../../../shared/areas/llamadas/csv';
 import { notifyError } from '../../components/toast';
 import { api } from '../../api/client';
 import { mensajeDe, t } from './comun';
@@ -49,8 +49,7 @@ export function ImportarCsvModal({ campanaId, onClose, onImported }: { campanaId
     if (!analisis || analisis.agregar.length === 0) return;
     setGuardando(true);
     try {
-      const filas = analisis.agregar.map(({ nombre, apellido, email, telefono, empresa, cargo }) => ({ nombre, apellido, email, telefono, empresa, cargo }));
-      const r = await api.llamadas.importarClientes({ campanaId, filas });
+      const r = await api.llamadas.importarClientes({ campanaId, filas: filasAGuardar(analisis) });
       // Rows that became duplicates between the preview and the save are counted too.
       const duplicados = contarDuplicados(analisis) + Math.max(0, r.omitidos);
       const m = mensajeImportacion(duplicados);

@@ -12,7 +12,7 @@ import type {
   LoteEstado,
   ResumenLlamadas,
 } from './tipos';
-import { CSV_MAX_CAMPO, CSV_MAX_FILAS } from './csv';
+import { CAMPOS_OPCIONALES, CSV_MAX_FILAS, filaImportacion, type CampoOpcional } from './cliente';
 import { MAX_SIMULTANEAS, esHora, esZonaHoraria } from './rules';
 import { llamadas as t } from './texts';
 
@@ -22,24 +22,19 @@ const texto = (max: number) => z.string().max(max);
 const requerido = (max: number) => z.string().trim().min(1, t.formCliente.obligatorio).max(max);
 const uuid = z.string().uuid();
 
+/** The optional columns of the client row (cliente.ts), each free text up to 200 characters, absent or null when empty. */
+const opcional = () => texto(200).optional().nullable();
+const opcionales = Object.fromEntries(CAMPOS_OPCIONALES.map((c) => [c, opcional()])) as Record<CampoOpcional, ReturnType<typeof opcional>>;
+
+/** A client as the form sends it: the required columns with the form's own messages, the optional ones as they are. */
 const cliente = z.object({
   nombre: requerido(200),
   apellido: requerido(200),
   email: z.string().trim().min(1, t.formCliente.obligatorio).max(320).email(t.formCliente.emailInvalido),
   telefono: requerido(40).refine((v) => /^\+?[\d\s().-]{5,40}$/.test(v), t.formCliente.telefonoInvalido),
-  empresa: texto(200).optional().nullable(),
-  cargo: texto(200).optional().nullable(),
+  ...opcionales,
   campanaId: id,
   noLlamar: z.boolean().optional(),
-});
-
-const filaCsv = z.object({
-  nombre: texto(CSV_MAX_CAMPO),
-  apellido: texto(CSV_MAX_CAMPO),
-  email: texto(CSV_MAX_CAMPO),
-  telefono: texto(CSV_MAX_CAMPO),
-  empresa: texto(CSV_MAX_CAMPO),
-  cargo: texto(CSV_MAX_CAMPO),
 });
 
 const fechaIso = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), t.resumen.fechaInvalida);
@@ -98,10 +93,10 @@ export const llamadas = {
 
   // CSV import (part 1 §5): which keys already exist (for the preview), then the save in one transaction.
   clavesExistentes: op<Array<[string, string]>>()(
-    z.object({ campanaId: id, claves: z.array(z.object({ email: texto(CSV_MAX_CAMPO), telefono: texto(CSV_MAX_CAMPO) })).max(CSV_MAX_FILAS) }),
+    z.object({ campanaId: id, claves: z.array(filaImportacion.pick({ email: true, telefono: true })).max(CSV_MAX_FILAS) }),
   ),
   importarClientes: op<{ insertados: number; omitidos: number }>()(
-    z.object({ campanaId: id, filas: z.array(filaCsv).min(1, t.csv.sinFilasValidas).max(CSV_MAX_FILAS, t.csv.errorDemasiadasFilas(CSV_MAX_FILAS)) }),
+    z.object({ campanaId: id, filas: z.array(filaImportacion).min(1, t.csv.sinFilasValidas).max(CSV_MAX_FILAS, t.csv.errorDemasiadasFilas(CSV_MAX_FILAS)) }),
   ),
 
   // Calling (part 1 §4, §5, §7): from the main process, checks repeated there.

@@ -1,14 +1,11 @@
 /**
- * CSV import rules (part 1 §5), applied to the rows papaparse produced: the first row is the header
- * (names lower-cased, accents and spaces ignored); a data row needs at least 3 columns and an email and a
- * telefono; the same email and telefono twice (in the file or already in the campaign) is a duplicate.
+ * CSV import rules (part 1 §5), applied to the rows papaparse produced: the first row is the header (each
+ * cell names a column of the client row, cliente.ts, by one of its headers; accents, case, spaces, '-' and
+ * '_' ignored); a data row needs at least 3 columns and every key column (email, telefono); the same email
+ * and telefono twice (in the file or already in the campaign) is a duplicate.
  */
-import type { FilaImportacion } from './tipos';
+import { CAMPOS_CLIENTE, CSV_MAX_CAMPO, CSV_MAX_FILAS, columnaCsv, limpiarCampo, normalizarEmail, normalizarTelefono, type CampoCliente, type FilaImportacion } from './cliente';
 import { llamadas as t } from './texts';
-
-export const CSV_MAX_FILAS = 100_000;
-export const CSV_MAX_CAMPO = 500;
-export const CSV_COLUMNAS = ['nombre', 'apellido', 'email', 'telefono', 'empresa', 'cargo'] as const;
 
 export type MotivoOmision = keyof typeof t.csv.motivo;
 
@@ -26,8 +23,8 @@ export interface AnalisisCsv {
 
 export type ResultadoCsv = { ok: true; analisis: AnalisisCsv } | { ok: false; error: string };
 
-/** Header cell → canonical column name ('Teléfono ' → 'telefono', 'E-mail' → 'email'). */
-export function normalizarEncabezado(cell: string): string {
+/** The column a header cell names ('Teléfono ' → 'telefono', 'E-mail' → 'email'), or null. */
+export function campoDeEncabezado(cell: string): CampoCliente | null {
   const base = cell
     .replace(/^\uFEFF/, '')
     .trim()
@@ -35,42 +32,11 @@ export function normalizarEncabezado(cell: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\s_-]+/g, '');
-  if (base === 'correo' || base === 'correoelectronico' || base === 'email') return 'email';
-  if (base === 'telefono' || base === 'celular' || base === 'phone') return 'telefono';
-  return base;
+  return CAMPOS_CLIENTE.find((c) => columnaCsv(c).encabezados.includes(base)) ?? null;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-// eslint-disable-next-line no-control-regex
-const CONTROLES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const ESPACIO = /\s/;
-
-/**
- * Joins one column's values for the import function (see 20261127000100_clientes_busqueda.sql): the unit
- * separator, a control character limpiarCampo removes, so it never occurs inside a cleaned value.
- */
-export const SEPARADOR_COLUMNA = '\u001f';
-
-/** Text safe for the database: no NUL or other control characters (except tab), trimmed. */
-export function limpiarCampo(value: unknown): string {
-  const text = typeof value === 'string' ? value : String(value ?? '');
-  // Nearly every cell of a real file is clean: test first, rewrite only when needed (600,000 cells).
-  return (CONTROL.test(text) ? text.replace(CONTROLES, '') : text).trim();
-}
-
-/** Lower-case e-mail of a cell already cleaned by limpiarCampo. */
-const emailDeLimpio = (limpio: string) => limpio.toLowerCase();
-/** Phone without spaces, of a cell already cleaned by limpiarCampo. */
-const telefonoDeLimpio = (limpio: string) => (ESPACIO.test(limpio) ? limpio.replace(/\s+/g, '') : limpio);
-
-export function normalizarEmail(email: string): string {
-  return emailDeLimpio(limpiarCampo(email));
-}
-
-export function normalizarTelefono(telefono: string): string {
-  return telefonoDeLimpio(limpiarCampo(telefono));
-}
+/** Each column's cell normaliser and whether it is part of the key, looked up once per file. */
+const COLUMNAS = CAMPOS_CLIENTE.map((campo) => ({ campo, clave: columnaCsv(campo).clave === true, normalizar: columnaCsv(campo).normalizar }));
 
 /** The duplicate key of already-normalised values. */
 const clave = (email: string, telefono: string) => `${email}\u0001${telefono}`;
@@ -92,16 +58,12 @@ export function analizarFilas(rows: readonly (readonly unknown[])[], existentes:
     if (headerIndex < 0) headerIndex = i;
   }
   if (nonEmpty === 0) return { ok: false, error: t.csv.errorVacio };
-  const header = rows[headerIndex]!.map((c) => normalizarEncabezado(String(c ?? '')));
-  const col = (name: string) => header.indexOf(name);
-  const iEmail = col('email');
-  const iTel = col('telefono');
-  if (iEmail < 0 || iTel < 0) return { ok: false, error: t.csv.errorColumnas };
+  const header = rows[headerIndex]!.map((c) => campoDeEncabezado(String(c ?? '')));
+  const indice = COLUMNAS.map((c) => ({ ...c, j: header.indexOf(c.campo) }));
+  if (indice.some((c) => c.clave && c.j < 0)) return { ok: false, error: t.csv.errorColumnas };
   if (nonEmpty - 1 > CSV_MAX_FILAS) return { ok: false, error: t.csv.errorDemasiadasFilas(CSV_MAX_FILAS) };
-  const idx = Object.fromEntries(CSV_COLUMNAS.map((c) => [c, col(c)])) as Record<(typeof CSV_COLUMNAS)[number], number>;
 
   // Helpers defined once, not per row (no closure per row of a 100,000-row file).
-  const valor = (limpia: readonly string[], j: number) => (j >= 0 ? (limpia[j] ?? '') : '');
   const datos = (limpia: readonly string[]) => limpia.join(', ').slice(0, 120);
   const agregar: AnalisisCsv['agregar'] = [];
   const omitidas: FilaOmitida[] = [];
@@ -115,28 +77,25 @@ export function analizarFilas(rows: readonly (readonly unknown[])[], existentes:
       omitidas.push({ fila, motivo: 'pocasColumnas', datos: datos(limpia) });
       continue;
     }
-    const email = emailDeLimpio(valor(limpia, idx.email));
-    const telefono = telefonoDeLimpio(valor(limpia, idx.telefono));
-    if (!email || !telefono) {
+    const valores = { fila } as FilaImportacion & { fila: number };
+    let sinClave = false;
+    let largo = false;
+    for (const c of indice) {
+      const celda = c.j >= 0 ? (limpia[c.j] ?? '') : '';
+      const v = c.normalizar ? c.normalizar(celda) : celda;
+      if (c.clave && !v) sinClave = true;
+      if (v.length > CSV_MAX_CAMPO) largo = true;
+      valores[c.campo] = v;
+    }
+    if (sinClave) {
       omitidas.push({ fila, motivo: 'sinEmailTelefono', datos: datos(limpia) });
       continue;
     }
-    const valores = {
-      nombre: valor(limpia, idx.nombre),
-      apellido: valor(limpia, idx.apellido),
-      email,
-      telefono,
-      empresa: valor(limpia, idx.empresa),
-      cargo: valor(limpia, idx.cargo),
-      fila,
-    };
-    if (
-      valores.nombre.length > CSV_MAX_CAMPO || valores.apellido.length > CSV_MAX_CAMPO || email.length > CSV_MAX_CAMPO ||
-      telefono.length > CSV_MAX_CAMPO || valores.empresa.length > CSV_MAX_CAMPO || valores.cargo.length > CSV_MAX_CAMPO
-    ) {
+    if (largo) {
       omitidas.push({ fila, motivo: 'campoLargo', datos: datos(limpia) });
       continue;
     }
+    const { email, telefono } = valores;
     const k = clave(email, telefono);
     if (existentes.has(k)) {
       omitidas.push({ fila, motivo: 'duplicadoExistente', datos: datos(limpia) });
@@ -163,6 +122,11 @@ export function marcarExistentes(analisis: AnalisisCsv, existentes: ReadonlySet<
   }
   omitidas.sort((a, b) => a.fila - b.fila);
   return { agregar, omitidas };
+}
+
+/** The rows to save, as importarClientes takes them (without their line numbers). */
+export function filasAGuardar(analisis: AnalisisCsv): FilaImportacion[] {
+  return analisis.agregar.map(({ fila: _fila, ...valores }) => valores);
 }
 
 /** Duplicates (in the file or already saved) among the omitted rows: the count of the result message. */

@@ -6,7 +6,6 @@ import { llamadasRepository } from './repository';
 import { crearLlamador } from './llamar';
 import { audioDeFuncion, limpiarBase64 } from './audio';
 import { diaBogota, serieDias } from './rules';
-import { normalizarEmail, normalizarTelefono, limpiarCampo } from './csv';
 import { llamadas as t } from './texts';
 
 export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'> {
@@ -54,7 +53,7 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
     async crearCliente(input, ctx) {
       const repo = llamadasRepository(ctx.data);
       try {
-        return await repo.crearCliente(clienteValues(input));
+        return await repo.crearCliente(input);
       } catch (error) {
         throw mapClienteError(error);
       }
@@ -63,7 +62,7 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       const repo = llamadasRepository(ctx.data);
       let updated;
       try {
-        updated = await repo.actualizarCliente(input.id, clienteValues(input));
+        updated = await repo.actualizarCliente(input.id, input);
       } catch (error) {
         throw mapClienteError(error);
       }
@@ -84,43 +83,27 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
     },
     async guardarConfiguracion(input, ctx) {
       const repo = llamadasRepository(ctx.data);
-      const values = {
-        agentid: input.agentid,
-        agentphonenumberid: input.agentphonenumberid,
-        prompt: input.prompt,
-        hora_inicio: input.horaInicio,
-        hora_fin: input.horaFin,
-        zona_horaria: input.zonaHoraria,
-        max_simultaneas: input.maxSimultaneas,
-      };
+      const { campanaId, ...values } = input;
       return conMensaje(t.configuracion.errorGuardar, async () => {
-        const existing = await repo.configuracion(input.campanaId);
+        const existing = await repo.configuracion(campanaId);
         if (existing) return { configuracion: await repo.actualizarConfiguracion(existing.id, values), creada: false };
-        if (!(await repo.campana(input.campanaId))) throw new AppError('not_found', t.campanas.noExiste);
-        return { configuracion: await repo.insertarConfiguracion({ ...values, campana_id: input.campanaId }), creada: true };
+        if (!(await repo.campana(campanaId))) throw new AppError('not_found', t.campanas.noExiste);
+        return { configuracion: await repo.insertarConfiguracion(campanaId, values), creada: true };
       }, log);
     },
 
     // ------------------------------------------------------------------ CSV import
     async clavesExistentes(input, ctx) {
       const repo = llamadasRepository(ctx.data);
-      const claves = input.claves.map((c) => ({ email: normalizarEmail(c.email), telefono: normalizarTelefono(c.telefono) }));
-      return conMensaje(t.clientes.errorCargar, () => repo.clavesExistentes(input.campanaId, claves), log);
+      // The keys arrive normalised: the contract's schema (filaImportacion, cliente.ts) cleans them on parse.
+      return conMensaje(t.clientes.errorCargar, () => repo.clavesExistentes(input.campanaId, input.claves), log);
     },
     async importarClientes(input, ctx) {
       const repo = llamadasRepository(ctx.data);
-      // The same cleaning as the renderer's preview, again here: the database never sees a NUL byte.
-      const filas = input.filas.map((f) => ({
-        nombre: limpiarCampo(f.nombre),
-        apellido: limpiarCampo(f.apellido),
-        email: normalizarEmail(f.email),
-        telefono: normalizarTelefono(f.telefono),
-        empresa: limpiarCampo(f.empresa),
-        cargo: limpiarCampo(f.cargo),
-      }));
+      // The rows arrive cleaned as the renderer's preview cleaned them: the contract's schema did it again.
       return conMensaje(t.csv.errorGuardar, async () => {
         if (!(await repo.campana(input.campanaId))) throw new AppError('not_found', t.campanas.noExiste);
-        return repo.importar(input.campanaId, filas);
+        return repo.importar(input.campanaId, input.filas);
       }, log);
     },
 
@@ -167,20 +150,6 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       };
     },
   };
-}
-
-function clienteValues(input: { nombre: string; apellido: string; email: string; telefono: string; empresa?: string | null; cargo?: string | null; campanaId: number; noLlamar?: boolean }) {
-  const values: Record<string, unknown> = {
-    nombre: input.nombre.trim(),
-    apellido: input.apellido.trim(),
-    email: normalizarEmail(input.email),
-    telefono: normalizarTelefono(input.telefono),
-    empresa: input.empresa?.trim() || null,
-    cargo: input.cargo?.trim() || null,
-    campana_id: input.campanaId,
-  };
-  if (input.noLlamar !== undefined) values.no_llamar = input.noLlamar;
-  return values;
 }
 
 function mapClienteError(error: unknown): AppError {

@@ -7,12 +7,11 @@ import type {
   ConfiguracionLlamadas,
   EstadisticasCampana,
   EstadoTope,
-  FilaImportacion,
   LlamadaRegistro,
   ResultadoIntento,
 } from './tipos';
 import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado, type IntentoPrevio } from './rules';
-import { SEPARADOR_COLUMNA } from './csv';
+import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, valorColumna, type CampoCliente, type DatosCliente, type FilaImportacion } from './cliente';
 
 type Row = Record<string, unknown>;
 
@@ -38,17 +37,37 @@ export function toCampana(r: Row): Campana {
   };
 }
 
+/** The database column of a client-row field (cliente.ts): the same name in snake_case ('codigoPostal' → 'codigo_postal'). */
+const columnaBd = (campo: CampoCliente) => campo.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+const OPCIONAL = new Set<CampoCliente>(CAMPOS_OPCIONALES);
+
 export function toCliente(r: Row): Cliente {
+  const datos = Object.fromEntries(CAMPOS_CLIENTE.map((c) => [c, OPCIONAL.has(c) ? strOrNull(r[columnaBd(c)]) : str(r[columnaBd(c)])])) as DatosCliente;
+  return { id: normalizarId(r.id), ...datos, campanaId: normalizarId(r.campana_id), noLlamar: r.no_llamar === true };
+}
+
+/**
+ * A client's row to write: every column cleaned and normalised like an imported cell, an empty optional one
+ * as null; an optional column the input leaves out is stored as null too (the form always sends them all).
+ */
+function filaCliente(c: Partial<Record<CampoCliente, string | null>> & { campanaId: number; noLlamar?: boolean }): Row {
+  const row: Row = Object.fromEntries(CAMPOS_CLIENTE.map((k) => [columnaBd(k), OPCIONAL.has(k) ? valorColumna(k, c[k]) || null : valorColumna(k, c[k])]));
+  row.campana_id = c.campanaId;
+  if (c.noLlamar !== undefined) row.no_llamar = c.noLlamar;
+  return row;
+}
+
+type ValoresConfiguracion = Omit<ConfiguracionLlamadas, 'id' | 'campanaId'>;
+
+function filaConfiguracion(v: ValoresConfiguracion): Row {
   return {
-    id: normalizarId(r.id),
-    nombre: str(r.nombre),
-    apellido: str(r.apellido),
-    email: str(r.email),
-    telefono: str(r.telefono),
-    empresa: strOrNull(r.empresa),
-    cargo: strOrNull(r.cargo),
-    campanaId: normalizarId(r.campana_id),
-    noLlamar: r.no_llamar === true,
+    agentid: v.agentid,
+    agentphonenumberid: v.agentphonenumberid,
+    prompt: v.prompt,
+    hora_inicio: v.horaInicio,
+    hora_fin: v.horaFin,
+    zona_horaria: v.zonaHoraria,
+    max_simultaneas: v.maxSimultaneas,
   };
 }
 
@@ -95,7 +114,7 @@ function toLlamada(r: Row): LlamadaRegistro {
   };
 }
 
-const CLIENTE_COLS = ['id', 'nombre', 'apellido', 'email', 'telefono', 'empresa', 'cargo', 'campana_id', 'no_llamar'];
+const CLIENTE_COLS = ['id', ...CAMPOS_CLIENTE.map(columnaBd), 'campana_id', 'no_llamar'];
 
 async function scalar<T>(data: DataPort, fn: string, args: Record<string, unknown>): Promise<T> {
   const res = await data.run<{ value: T }>({ kind: 'rpc', fn, args });
@@ -166,12 +185,12 @@ export function llamadasRepository(data: DataPort) {
       }
       return out;
     },
-    async crearCliente(values: Row): Promise<Cliente> {
-      const res = await data.run<Row>({ kind: 'insert', table: 'clientes', rows: [values], returning: CLIENTE_COLS });
+    async crearCliente(cliente: Parameters<typeof filaCliente>[0]): Promise<Cliente> {
+      const res = await data.run<Row>({ kind: 'insert', table: 'clientes', rows: [filaCliente(cliente)], returning: CLIENTE_COLS });
       return toCliente(res.rows[0]!);
     },
-    async actualizarCliente(id: number, values: Row): Promise<Cliente | null> {
-      const res = await data.run<Row>({ kind: 'update', table: 'clientes', values, filters: [{ column: 'id', op: 'eq', value: id }], returning: CLIENTE_COLS });
+    async actualizarCliente(id: number, cliente: Parameters<typeof filaCliente>[0]): Promise<Cliente | null> {
+      const res = await data.run<Row>({ kind: 'update', table: 'clientes', values: filaCliente(cliente), filters: [{ column: 'id', op: 'eq', value: id }], returning: CLIENTE_COLS });
       return res.rows[0] ? toCliente(res.rows[0]) : null;
     },
     async eliminarCliente(id: number): Promise<boolean> {
@@ -183,12 +202,12 @@ export function llamadasRepository(data: DataPort) {
       const res = await data.run<Row>({ kind: 'select', table: 'configuracion_campana', filters: [{ column: 'campana_id', op: 'eq', value: campanaId }], limit: 1 });
       return res.rows[0] ? toConfiguracion(res.rows[0]) : null;
     },
-    async insertarConfiguracion(values: Row): Promise<ConfiguracionLlamadas> {
-      const res = await data.run<Row>({ kind: 'insert', table: 'configuracion_campana', rows: [values], returning: ['*'] });
+    async insertarConfiguracion(campanaId: number, values: ValoresConfiguracion): Promise<ConfiguracionLlamadas> {
+      const res = await data.run<Row>({ kind: 'insert', table: 'configuracion_campana', rows: [{ ...filaConfiguracion(values), campana_id: campanaId }], returning: ['*'] });
       return toConfiguracion(res.rows[0]!);
     },
-    async actualizarConfiguracion(id: number, values: Row): Promise<ConfiguracionLlamadas> {
-      const res = await data.run<Row>({ kind: 'update', table: 'configuracion_campana', values, filters: [{ column: 'id', op: 'eq', value: id }], returning: ['*'] });
+    async actualizarConfiguracion(id: number, values: ValoresConfiguracion): Promise<ConfiguracionLlamadas> {
+      const res = await data.run<Row>({ kind: 'update', table: 'configuracion_campana', values: filaConfiguracion(values), filters: [{ column: 'id', op: 'eq', value: id }], returning: ['*'] });
       return toConfiguracion(res.rows[0]!);
     },
 
@@ -202,19 +221,12 @@ export function llamadasRepository(data: DataPort) {
       return v ?? [];
     },
     async importar(campanaId: number, filas: FilaImportacion[]): Promise<{ insertados: number; omitidos: number }> {
-      // One text per column, the values joined by the unit separator (see 20261127000100): the cheapest
-      // shape for the database to split. Values are cleaned by limpiarCampo, so none holds that character.
-      const columna = (pick: (f: FilaImportacion) => string) => filas.map(pick).join(SEPARADOR_COLUMNA);
-      const v = await scalar<Row | null>(data, 'llamadas_importar_clientes', {
-        p_campana: campanaId,
-        p_cantidad: filas.length,
-        p_nombre: columna((f) => f.nombre),
-        p_apellido: columna((f) => f.apellido),
-        p_email: columna((f) => f.email),
-        p_telefono: columna((f) => f.telefono),
-        p_empresa: columna((f) => f.empresa),
-        p_cargo: columna((f) => f.cargo),
-      });
+      // One jsonb argument, the rows as objects keyed by column: the function reads every text column of
+      // clientes from them (20261128000600). Field and column names are the same today; a camelCase field
+      // would be renamed to its column here.
+      const mismos = CAMPOS_CLIENTE.every((c) => columnaBd(c) === c);
+      const p_filas = mismos ? filas : filas.map((f) => Object.fromEntries(CAMPOS_CLIENTE.map((c) => [columnaBd(c), f[c]])));
+      const v = await scalar<Row | null>(data, 'llamadas_importar_clientes', { p_campana: campanaId, p_filas });
       return { insertados: numeroOCero(v?.insertados), omitidos: numeroOCero(v?.omitidos) };
     },
 

@@ -1,4 +1,5 @@
 /** Types of the outbound call-campaign area (part 1 §3, part 2 §3). Ids are bigint in SQL: numbers here. */
+import type { DatosCliente } from './cliente';
 export type EstadoTope = 'ok' | 'cerca' | 'excedido';
 
 export interface Campana {
@@ -11,24 +12,19 @@ export interface Campana {
   estadoTope: EstadoTope;
 }
 
-export interface Cliente {
+/** A client: the client row's columns (cliente.ts) with its id, campaign and 'No llamar' flag. */
+export type Cliente = DatosCliente & {
   id: number;
-  nombre: string;
-  apellido: string;
-  email: string;
-  telefono: string;
-  empresa: string | null;
-  cargo: string | null;
   campanaId: number;
   noLlamar: boolean;
-}
+};
 
-export interface ClienteFila extends Cliente {
+export type ClienteFila = Cliente & {
   /** Status (or resultado) of the latest call of the phone in the campaign; null = no calls. */
   ultimoEstado: string | null;
   ultimaLlamada: string | null;
   llamadas: number;
-}
+};
 
 export interface ClientesPagina {
   total: number;
@@ -133,13 +129,4 @@ export interface ResumenLlamadas {
   /** Statuses found, lower-cased and sorted. */
   estados: string[];
   porEstado: Record<string, number[]>;
-}
-
-export interface FilaImportacion {
-  nombre: string;
-  apellido: string;
-  email: string;
-  telefono: string;
-  empresa: string;
-  cargo: string;
 }
