@@ -3,23 +3,7 @@
  * normalisation of values read from either database. Sessions are not here: operations get theirs resolved
  * (SignedIn, ./session.ts).
  */
-import type { Backend, DataPort } from '../ports';
-import type { CallContext } from './context';
-import { requireSession } from './session';
 import { AppError } from '../errors';
-import type { AuthSession } from '../ports/auth';
-
-/** @deprecated while areas move to the SignedIn context their operations receive. */
-export interface Sesion {
-  session: AuthSession;
-  data: DataPort;
-}
-
-/** @deprecated operations receive `ctx.session` and `ctx.data` (SignedIn); this goes once no area calls it. */
-export async function sesion(backend: Backend, ctx: CallContext): Promise<Sesion> {
-  const session = await requireSession(backend, ctx);
-  return { session, data: backend.dataFor(session) };
-}
 
 /**
  * Runs `work` and turns an unexpected failure into the screen's §8 message. Errors a person must read as
