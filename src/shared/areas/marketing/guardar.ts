@@ -45,11 +45,11 @@ export async function guardarAnalisis(deps: GuardarDeps, input: GuardarInput): P
   }
   try {
     const registro = await deps.registros.insertar({
-      nombre_archivo_url: input.nombreArchivoUrl,
-      nombre_persona: input.email,
-      dominio_extraido: input.dominio.trim() || SITIO_SIN_NOMBRE,
+      nombreArchivoUrl: input.nombreArchivoUrl,
+      nombrePersona: input.email,
+      dominioExtraido: input.dominio.trim() || SITIO_SIN_NOMBRE,
       contenido: input.contenido,
-      ...(subido ? { archivo_storage_path: subido.path, archivo_original_name: subido.nombre } : {}),
+      ...(subido ? { archivoStoragePath: subido.path, archivoOriginalName: subido.nombre } : {}),
     });
     const archivoGuardado = Boolean(subido);
     return {

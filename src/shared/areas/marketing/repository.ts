@@ -1,14 +1,31 @@
-/** agente_marketing through the data port (the operator's identity: row-level security applies). */
+/**
+ * agente_marketing through the data port (the operator's identity: row-level security applies). The only
+ * place that knows the table's column names: records come and go in the api's camelCase shape.
+ */
 import type { DataPort } from '../../ports';
-import { registroDesdeFila, type RegistroMarketing } from './rules';
+import type { RegistroMarketing } from './rules';
 
-export interface NuevoRegistro {
-  nombre_archivo_url: string;
-  nombre_persona: string;
-  dominio_extraido: string;
+/** A record to insert (the database sets id and created_at; the file fields only when it was uploaded). */
+export type NuevoRegistro = Pick<RegistroMarketing, 'nombreArchivoUrl' | 'dominioExtraido'> & {
+  nombrePersona: string;
   contenido: string;
-  archivo_storage_path?: string;
-  archivo_original_name?: string;
+  archivoStoragePath?: string;
+  archivoOriginalName?: string;
+};
+
+/** Row from the database (any driver) to the screen's shape. */
+function registroDesdeFila(row: Record<string, unknown>): RegistroMarketing {
+  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    id: Number(row.id),
+    createdAt: new Date(String(row.created_at)).toISOString(),
+    nombreArchivoUrl: String(row.nombre_archivo_url ?? ''),
+    nombrePersona: s(row.nombre_persona),
+    dominioExtraido: String(row.dominio_extraido ?? 'Sitio sin nombre'),
+    contenido: s(row.contenido),
+    archivoStoragePath: s(row.archivo_storage_path),
+    archivoOriginalName: s(row.archivo_original_name),
+  };
 }
 
 export interface RegistrosRepository {
@@ -29,7 +46,14 @@ export function createRegistrosRepository(data: DataPort): RegistrosRepository {
       return rows[0] ? registroDesdeFila(rows[0]) : null;
     },
     async insertar(row) {
-      const { rows } = await data.run({ kind: 'insert', table: 'agente_marketing', rows: [{ ...row }], returning: ['*'] });
+      const fila = {
+        nombre_archivo_url: row.nombreArchivoUrl,
+        nombre_persona: row.nombrePersona,
+        dominio_extraido: row.dominioExtraido,
+        contenido: row.contenido,
+        ...(row.archivoStoragePath ? { archivo_storage_path: row.archivoStoragePath, archivo_original_name: row.archivoOriginalName } : {}),
+      };
+      const { rows } = await data.run({ kind: 'insert', table: 'agente_marketing', rows: [fila], returning: ['*'] });
       return registroDesdeFila(rows[0]!);
     },
     async eliminar(id) {

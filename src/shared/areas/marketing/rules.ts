@@ -39,18 +39,3 @@ export function problemaUrl(value: string): string | null {
     return es.marketing.urlInvalida;
   }
 }
-
-/** Row from the database (any driver) to the screen's shape. */
-export function registroDesdeFila(row: Record<string, unknown>): RegistroMarketing {
-  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
-  return {
-    id: Number(row.id),
-    createdAt: new Date(String(row.created_at)).toISOString(),
-    nombreArchivoUrl: String(row.nombre_archivo_url ?? ''),
-    nombrePersona: s(row.nombre_persona),
-    dominioExtraido: String(row.dominio_extraido ?? 'Sitio sin nombre'),
-    contenido: s(row.contenido),
-    archivoStoragePath: s(row.archivo_storage_path),
-    archivoOriginalName: s(row.archivo_original_name),
-  };
-}

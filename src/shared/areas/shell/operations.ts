@@ -66,9 +66,9 @@ export function shellOperations({ log }: ApiDeps): AreaImplementation<'shell'> {
           results.push({
             id: String(l.id),
             type: 'llamada',
-            title: l.phone ?? l.conversation_id ?? String(l.id),
+            title: l.phone ?? l.conversationId ?? String(l.id),
             // The status in Spanish (the stored value stays in data.status).
-            subtitle: joinParts(etiquetaEstadoLlamada(l.status), l.created_at ? formatFechaHora(l.created_at) : null),
+            subtitle: joinParts(etiquetaEstadoLlamada(l.status), l.createdAt ? formatFechaHora(l.createdAt) : null),
             data: { ...l },
           });
         }

@@ -1,4 +1,7 @@
-/** Reads behind the header: global search (three SQL functions) and derived notifications. */
+/**
+ * Reads behind the header: global search (three SQL functions) and derived notifications. The rows leave
+ * here with the api's camelCase names; the SQL functions' column names stay in this file.
+ */
 import type { DataPort } from '../../ports';
 
 export interface ClienteHit {
@@ -8,20 +11,21 @@ export interface ClienteHit {
   email: string | null;
   telefono: string | null;
   empresa: string | null;
-  campana_id: number | string | null;
+  campanaId: number | string | null;
 }
 export interface CampanaHit {
   id: number | string;
   nombre: string;
   minutos: number | null;
+  createdAt: string | null;
 }
 export interface LlamadaHit {
   id: number | string;
   phone: string | null;
-  conversation_id: string | null;
+  conversationId: string | null;
   status: string | null;
   campana: number | string | null;
-  created_at: string | null;
+  createdAt: string | null;
 }
 export interface NotificacionRow {
   clave: string;
@@ -33,9 +37,14 @@ export interface NotificacionRow {
   leida: boolean;
 }
 
+function camelCase(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+}
+
 export function shellRepository(data: DataPort) {
-  const search = <Row>(fn: string, q: string, limite: number) =>
-    data.run<Row>({ kind: 'rpc', fn, args: { q, limite } }).then((r) => r.rows);
+  // The search functions' columns (campana_id, conversation_id, created_at…) under the api's camelCase names.
+  const search = <Hit>(fn: string, q: string, limite: number) =>
+    data.run<Record<string, unknown>>({ kind: 'rpc', fn, args: { q, limite } }).then((r) => r.rows.map((row) => camelCase(row) as Hit));
 
   return {
     buscarClientes: (q: string, limite: number) => search<ClienteHit>('buscar_clientes', q, limite),
