@@ -11,8 +11,9 @@ import { startWebhookServer, type WebhookServer } from '../support/webhook-serve
 import { seedDemoData } from '../../src/main/backends/embedded/seed';
 import { es } from '../../src/shared/i18n/es';
 import { sugerirNombreTabla } from '../../src/shared/domain/bot-tablas';
-import { agruparSesiones, calcularEstadisticas, coincideSesion, type FilaMensaje, type Sesion } from '../../src/shared/areas/mensajes/rules';
-import type { EmpresaBot } from '../../src/shared/areas/bots/rules';
+import { agruparSesiones, calcularEstadisticas, coincideSesion, type FilaMensaje } from '../../src/shared/areas/mensajes/rules';
+import type { Sesion } from '../../src/shared/areas/mensajes/formas';
+import type { EmpresaBot } from '../../src/shared/areas/bots/contract';
 
 type Api = Awaited<ReturnType<typeof embeddedApi>>;
 

@@ -12,7 +12,7 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import { sugerirNombreTabla } from '../../src/shared/domain/bot-tablas';
-import type { EmpresaBot } from '../../src/shared/areas/bots/rules';
+import type { EmpresaBot } from '../../src/shared/areas/bots/contract';
 
 type Api = Awaited<ReturnType<typeof embeddedApi>>;
 const CANALES = ['duda', 'shopify', 'wordpress', 'whatsapp'] as const;

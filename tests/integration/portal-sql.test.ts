@@ -12,8 +12,8 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { createSqlExecutor } from '../../src/shared/data/sql-executor';
 import { loadCatalog } from '../../src/shared/data/catalog';
 import { portal as t } from '../../src/shared/areas/portal/texts';
-import type { PortalCampana, PortalServicio, PortalSesion } from '../../src/shared/areas/portal/rules';
-import type { PaginaSesiones, MensajeConversacion } from '../../src/shared/areas/mensajes/rules';
+import type { PortalCampana, PortalServicio, PortalSesion } from '../../src/shared/areas/portal/contract';
+import type { PaginaSesiones, MensajeConversacion } from '../../src/shared/areas/mensajes/formas';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

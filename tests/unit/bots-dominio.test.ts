@@ -7,7 +7,8 @@ import {
   sugerirNombreTabla,
   validarNombreTabla,
 } from '../../src/shared/domain/bot-tablas';
-import { empresaDesdeFila, idCorto, nombreFlujo, webhookAgente } from '../../src/shared/areas/bots/rules';
+import { idCorto, nombreFlujo, webhookAgente } from '../../src/shared/areas/bots/rules';
+import { empresaDesdeFila } from '../../src/shared/areas/bots/repository';
 import {
   agruparSesiones,
   calcularEstadisticas,

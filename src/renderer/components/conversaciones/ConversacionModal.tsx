@@ -1,7 +1,8 @@
 import { Box, Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChecks, IconRobot } from '@tabler/icons-react';
 import { mensajes as t } from '../../../shared/areas/mensajes/texts';
-import { parsearMensaje, type MensajeConversacion } from '../../../shared/areas/mensajes/rules';
+import { parsearMensaje } from '../../../shared/areas/mensajes/rules';
+import type { MensajeConversacion } from '../../../shared/areas/mensajes/formas';
 import { fechaColombia } from './fechaColombia';
 
 /**

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconEye, IconMessages } from '@tabler/icons-react';
 import { mensajes as t } from '../../../shared/areas/mensajes/texts';
-import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type PorPagina, type Sesion } from '../../../shared/areas/mensajes/rules';
+import { OPCIONES_POR_PAGINA, rangoMostrado, totalPaginas, ventanaPaginas, type PorPagina } from '../../../shared/areas/mensajes/rules';
+import type { Sesion } from '../../../shared/areas/mensajes/formas';
 import type { EstadoPaginacion } from './busqueda';
 import { fechaColombia } from './fechaColombia';
 import { TablaDatos, type Columna } from '../TablaDatos';

@@ -3,7 +3,7 @@ import { Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@man
 import { IconActivity, IconCalendarEvent, IconMessages, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { mensajes as t } from '../../../shared/areas/mensajes/texts';
-import type { Estadisticas } from '../../../shared/areas/mensajes/rules';
+import type { Estadisticas } from '../../../shared/areas/mensajes/formas';
 
 /**
  * One figure card: label, value (with an optional detail line and progress bar) and its icon. `testId` names

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import type { EmpresaOpcion } from '../../../shared/areas/mensajes/rules';
+import type { EmpresaOpcion } from '../../../shared/areas/mensajes/formas';
 import { notifyError } from '../../components/toast';
 import { ConversacionModal } from '../../components/conversaciones/ConversacionModal';
 

@@ -11,7 +11,7 @@ import { formatFechaHora } from '../../../shared/domain/dates';
 import { etiquetaEstadoLlamada } from '../../../shared/areas/llamadas/rules';
 import { Paginacion } from '../../components/conversaciones/TablaSesiones';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
-import type { PortalClienteLlamada } from '../../../shared/areas/portal/rules';
+import type { PortalClienteLlamada } from '../../../shared/areas/portal/contract';
 import { CampoBusqueda, useBusquedaPaginada } from '../../components/conversaciones/busqueda';
 import { consultaPortal } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';

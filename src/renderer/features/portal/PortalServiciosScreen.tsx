@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { portal as t } from '../../../shared/areas/portal/texts';
 import { formatFechaHora } from '../../../shared/domain/dates';
-import type { PortalServicio } from '../../../shared/areas/portal/rules';
+import type { PortalServicio } from '../../../shared/areas/portal/contract';
 import { consultaPortal } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/areas/portal/texts';
-import type { PortalEmpresa } from '../../../shared/areas/portal/rules';
+import type { PortalEmpresa } from '../../../shared/areas/portal/contract';
 import { PageLoader } from '../../components/PageLoader';
 import { PORTAL_SIN_SESION_EVENT, borrarSesionLocal, chequearSesionLocal, consultaPortal, portalApi } from './cliente';
 

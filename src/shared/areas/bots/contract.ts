@@ -3,25 +3,35 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { CANALES_BOT } from '../../domain/bot-tablas';
-import type { EmpresaBot } from './rules';
 import { bots as t } from './texts';
 
 const canal = z.enum(CANALES_BOT);
 const clave = z.string().trim().min(1).max(100);
 
-/** The details of the 'conflict' that asks to confirm a table change (guardarEmpresa). */
-export interface CambioTablaPendiente {
-  anterior: string;
-  nueva: string;
-  webhook: boolean;
-  mensajes: boolean;
-}
+/** One company of a channel as every screen sees it. */
+export const empresaBotSchema = z.object({
+  canal,
+  /** What update/delete/flow use: the uuid, or the id (as text) for WhatsApp. */
+  clave: z.string(),
+  uuid: z.string().nullable(),
+  name: z.string(),
+  table_supabase: z.string(),
+  webhook_n8n: z.string().nullable(),
+  status: z.boolean(),
+  created_at: z.string().nullable(),
+});
+export type EmpresaBot = z.infer<typeof empresaBotSchema>;
 
-export interface CrearFlujoResultado {
-  empresa: EmpresaBot;
+/** The details of the 'conflict' that asks to confirm a table change (guardarEmpresa). */
+export const cambioTablaPendienteSchema = z.object({ anterior: z.string(), nueva: z.string(), webhook: z.boolean(), mensajes: z.boolean() });
+export type CambioTablaPendiente = z.infer<typeof cambioTablaPendienteSchema>;
+
+export const crearFlujoResultadoSchema = z.object({
+  empresa: empresaBotSchema,
   /** Shopify/WordPress: the table could not be created; the text and SQL to create it by hand. */
-  tablaManual: { mensaje: string; sql: string } | null;
-}
+  tablaManual: z.object({ mensaje: z.string(), sql: z.string() }).nullable(),
+});
+export type CrearFlujoResultado = z.infer<typeof crearFlujoResultadoSchema>;
 
 export const bots = {
   listarEmpresas: op<EmpresaBot[]>()(z.object({ canal })),

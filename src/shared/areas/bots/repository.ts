@@ -1,7 +1,35 @@
 /** Reads and writes of the bot companies against the data port: the four company tables and their SQL functions. */
 import type { DataPort, Filter } from '../../ports';
 import type { CanalBot } from '../../domain/bot-tablas';
-import { CANALES, empresaDesdeFila, type EmpresaBot, type FilaEmpresaBot } from './rules';
+import { CANALES } from './rules';
+import type { EmpresaBot } from './contract';
+
+/** The row of any of the four company tables, as the data port answers it. */
+export interface FilaEmpresaBot {
+  uuid?: string | null;
+  id?: number | string | null;
+  name: string;
+  table_supabase: string;
+  webhook_n8n: string | null;
+  status: boolean;
+  created_at: string | null;
+}
+
+export function empresaDesdeFila(canal: CanalBot, fila: FilaEmpresaBot): EmpresaBot {
+  const info = CANALES[canal];
+  const uuid = fila.uuid ? String(fila.uuid) : null;
+  const clave = info.clave === 'id' ? String(fila.id ?? '') : String(uuid ?? '');
+  return {
+    canal,
+    clave,
+    uuid,
+    name: fila.name,
+    table_supabase: fila.table_supabase,
+    webhook_n8n: fila.webhook_n8n ?? null,
+    status: fila.status !== false,
+    created_at: fila.created_at ?? null,
+  };
+}
 
 function columnas(canal: CanalBot): string[] {
   const base = ['uuid', 'name', 'table_supabase', 'webhook_n8n', 'status', 'created_at'];

@@ -1,6 +1,7 @@
 /** Bot companies per channel (part 3 §2.2, §3, §4, §7): what differs between the four channels. */
 import type { WebhookName } from '../../domain/webhooks';
 import type { CanalBot } from '../../domain/bot-tablas';
+import type { EmpresaBot } from './contract';
 
 export type TablaEmpresasBot = 'empresas_wordpress_bots' | 'empresas_shopify_bots' | 'empresas_bot_duda' | 'empresas_whatsapp';
 
@@ -32,46 +33,6 @@ export const CANALES: Readonly<Record<CanalBot, CanalInfo>> = {
   },
   whatsapp: { canal: 'whatsapp', tabla: 'empresas_whatsapp', clave: 'id', webhookFlujo: 'flujoWhatsapp', nombreFlujo: 'WhatsApp', sigueSinTabla: false, verMensajes: null },
 };
-
-/** One company of a channel as every screen sees it. */
-export interface EmpresaBot {
-  canal: CanalBot;
-  /** What update/delete/flow use: the uuid, or the id (as text) for WhatsApp. */
-  clave: string;
-  uuid: string | null;
-  name: string;
-  table_supabase: string;
-  webhook_n8n: string | null;
-  status: boolean;
-  created_at: string | null;
-}
-
-/** The row of any of the four company tables, as the data port answers it. */
-export interface FilaEmpresaBot {
-  uuid?: string | null;
-  id?: number | string | null;
-  name: string;
-  table_supabase: string;
-  webhook_n8n: string | null;
-  status: boolean;
-  created_at: string | null;
-}
-
-export function empresaDesdeFila(canal: CanalBot, fila: FilaEmpresaBot): EmpresaBot {
-  const info = CANALES[canal];
-  const uuid = fila.uuid ? String(fila.uuid) : null;
-  const clave = info.clave === 'id' ? String(fila.id ?? '') : String(uuid ?? '');
-  return {
-    canal,
-    clave,
-    uuid,
-    name: fila.name,
-    table_supabase: fila.table_supabase,
-    webhook_n8n: fila.webhook_n8n ?? null,
-    status: fila.status !== false,
-    created_at: fila.created_at ?? null,
-  };
-}
 
 /** §2.2 / §9: the first 8 characters of the uuid followed by '...' (the id when a WhatsApp row has none). */
 export function idCorto(empresa: Pick<EmpresaBot, 'uuid' | 'clave'>): string {

@@ -2,14 +2,16 @@
 /** The message browsers of the bot channels (part 3 §2.3, §5, §9). */
 import { z } from 'zod';
 import { op } from '../../contract/define';
-import type { EmpresaOpcion, Estadisticas, MensajeConversacion, PaginaSesiones, Sesion } from './rules';
-import { OPCIONES_POR_PAGINA } from './rules';
+import type { EmpresaOpcion, Estadisticas, MensajeConversacion, PaginaSesiones, Sesion } from './formas';
+import { OPCIONES_POR_PAGINA, POR_PAGINA_INICIAL } from './rules';
 import { mensajes as t } from './texts';
 
 const canalMensajes = z.enum(['wordpress', 'shopify', 'whatsapp']);
 /** A message table name as it may be registered; whether it IS registered is decided in SQL. */
 export const tablaMensajes = z.string().trim().min(1, t.seleccionaEmpresa).max(63).regex(/^[a-z0-9_]+$/, t.tablaNoRegistrada);
 export const busquedaSesiones = z.string().max(200).default('');
+export const paginaSesiones = z.number().int().min(1).max(1_000_000).default(1);
+export const porPaginaSesiones = z.literal(OPCIONES_POR_PAGINA).default(POR_PAGINA_INICIAL);
 const tabla = tablaMensajes;
 const busqueda = busquedaSesiones;
 
@@ -20,8 +22,8 @@ export const mensajes = {
       tabla,
       busqueda,
       enMensajes: z.boolean().default(false),
-      pagina: z.number().int().min(1).max(1_000_000).default(1),
-      porPagina: z.union(OPCIONES_POR_PAGINA.map((n) => z.literal(n)) as [z.ZodLiteral<5>, z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<50>]).default(10),
+      pagina: paginaSesiones,
+      porPagina: porPaginaSesiones,
     }),
   ),
   estadisticas: op<Estadisticas>()(z.object({ tabla })),

@@ -6,7 +6,7 @@ import type { DataPort } from '../../ports';
 import { num } from '../../api/comun';
 import type { CanalBot } from '../../domain/bot-tablas';
 import { CANALES } from '../bots/rules';
-import type { EmpresaOpcion, Estadisticas, MensajeConversacion, Sesion } from './rules';
+import type { EmpresaOpcion, Estadisticas, MensajeConversacion, Sesion } from './formas';
 
 type Fila = Record<string, unknown>;
 const textoONulo = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

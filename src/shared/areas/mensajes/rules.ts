@@ -5,6 +5,7 @@
  * original screens did it), kept as the reference the SQL is tested and benchmarked against.
  */
 import { ZONA_HORARIA } from '../../domain/dates';
+import type { Estadisticas, Sesion } from './formas';
 
 export type RolMensaje = 'humano' | 'ia';
 
@@ -87,45 +88,6 @@ export function esActiva(ultimo: string | null | undefined, ahora: Date): boolea
 }
 
 // ------------------------------------------------------------------------------------------------ shapes
-
-export interface Sesion {
-  sessionId: string;
-  mensajes: number;
-  humanos: number;
-  ia: number;
-  /** ISO UTC of the first and last message (null when the rows have no time). */
-  primerMensaje: string | null;
-  ultimoMensaje: string | null;
-  /** The stored value as the table API would send it, shown under the Colombia time. */
-  ultimoMensajeCrudo: string | null;
-  /** Text of the last message ('' when there is none). */
-  ultimoTexto: string;
-}
-
-export interface PaginaSesiones {
-  sesiones: Sesion[];
-  total: number;
-}
-
-export interface Estadisticas {
-  totalMensajes: number;
-  totalSesiones: number;
-  mensajesHoy: number;
-  sesionesActivas: number;
-}
-
-export interface MensajeConversacion {
-  id: number;
-  /** The stored message, as is (string, object, or anything else). */
-  message: unknown;
-  fecha: string | null;
-  fechaCruda: string | null;
-}
-
-export interface EmpresaOpcion {
-  nombre: string;
-  tabla: string;
-}
 
 // ------------------------------------------------------------------------------------------------ JS reference
 

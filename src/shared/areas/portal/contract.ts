@@ -1,8 +1,57 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { portal as t } from './texts';
-import { PORTAL_TOKEN_RE, UUID_RE, type PortalCampana, type PortalServicio, type PortalSesion, type PortalTablaWhatsapp } from './rules';
-import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/rules';
+import { PORTAL_TOKEN_RE, UUID_RE } from './rules';
+import { busquedaSesiones, paginaSesiones, porPaginaSesiones } from '../mensajes/contract';
+import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/formas';
+import type { Campana, ClienteFila, EstadisticasCampana } from '../llamadas/tipos';
+
+// ------------------------------------------------------------------------------------------------ answers
+
+export const portalEmpresaSchema = z.object({ id: z.string(), nombre: z.string() });
+export type PortalEmpresa = z.infer<typeof portalEmpresaSchema>;
+
+export const portalSesionSchema = z.object({
+  empresa: portalEmpresaSchema,
+  /** ISO timestamp (24 h after sign-in). */
+  expiraEn: z.string(),
+  /**
+   * The token, only where the browser must keep it (direct transport, desktop window). Over HTTP it lives
+   * in an HttpOnly cookie and this is null.
+   */
+  token: z.string().nullable(),
+});
+export type PortalSesion = z.infer<typeof portalSesionSchema>;
+
+export const portalServicioSchema = z.object({
+  id: z.string(),
+  tipoServicio: z.string(),
+  /** Catalogue name of the type, when it is in the catalogue. */
+  servicio: z.string().nullable(),
+  nombreInstancia: z.string(),
+  estado: z.string(),
+  categoria: z.string().nullable(),
+  proyecto: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  campanaId: z.number().nullable(),
+  campanaNombre: z.string().nullable(),
+  tablaWhatsapp: z.string().nullable(),
+});
+export type PortalServicio = z.infer<typeof portalServicioSchema>;
+
+/** A client of the campaign as the operators' list shows it, without what the company does not manage. */
+export type PortalClienteLlamada = Omit<ClienteFila, 'campanaId' | 'noLlamar'>;
+
+export interface PortalCampana {
+  campana: Pick<Campana, 'id' | 'nombre' | 'minutos'>;
+  consumo: Pick<EstadisticasCampana, 'totalLlamadas' | 'segundos' | 'minutosConsumidos'> & { minutosTope: number };
+  estados: Array<{ estado: string; llamadas: number }>;
+  total: number;
+  clientes: PortalClienteLlamada[];
+}
+
+export const portalTablaWhatsappSchema = z.object({ id: z.number(), nombre: z.string(), tabla: z.string(), activa: z.boolean() });
+export type PortalTablaWhatsapp = z.infer<typeof portalTablaWhatsappSchema>;
 
 /** The company of the address /accesoempresas/{id}: the token's company must be this one. */
 const empresaId = z.string().trim().regex(UUID_RE, t.enlaceInvalido);
@@ -12,9 +61,9 @@ const empresaId = z.string().trim().regex(UUID_RE, t.enlaceInvalido);
  */
 const token = z.string().regex(PORTAL_TOKEN_RE, t.sesionExpirada).optional();
 const tabla = z.string().trim().regex(/^[a-z0-9_]{1,63}$/, t.tablaNoEncontrada);
-const busqueda = z.string().max(200).default('');
-const pagina = z.number().int().min(1).max(1_000_000).default(1);
-const porPagina = z.union([z.literal(5), z.literal(10), z.literal(20), z.literal(50)]).default(10);
+const busqueda = busquedaSesiones;
+const pagina = paginaSesiones;
+const porPagina = porPaginaSesiones;
 
 /**
  * Company portal operations (part 3 §2.10, §6). All public: the company is derived from the portal token by

@@ -12,7 +12,8 @@ import type { ApiClient, ParsedInputOf, Contract } from '../../contract';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
 import { portal as t } from './texts';
-import { minutosRestantes, type PortalSesion } from './rules';
+import { minutosRestantes } from './rules';
+import type { PortalSesion } from './contract';
 import { portalRepository, type Lectura, type PortalRpc } from './repository';
 
 /** Where the caller's portal token lives. */

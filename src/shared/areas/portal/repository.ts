@@ -5,8 +5,8 @@
  */
 import { num } from '../../api/comun';
 import { mensajeDesdeFila, sesionDesdeFila } from '../mensajes/repository';
-import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/rules';
-import type { PortalCampana, PortalEmpresa, PortalServicio, PortalTablaWhatsapp } from './rules';
+import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/formas';
+import type { PortalCampana, PortalEmpresa, PortalServicio, PortalTablaWhatsapp } from './contract';
 
 /** Calls one portal SQL function with named arguments; answers its jsonb value (null included). */
 export type PortalRpc = (fn: string, args: Record<string, unknown>) => Promise<unknown>;

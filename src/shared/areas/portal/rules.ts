@@ -1,7 +1,7 @@
 /**
- * Company portal (part 3 §2.10, §3, §6): the shapes the portal screens read and the browser-session rule of
- * §6 (empresa_sesion). Pure: used by the api (Node side), the direct transport (browser → hosted Supabase)
- * and the portal's screens.
+ * Company portal (part 3 §2.10, §3, §6): the browser-session rule of §6 (empresa_sesion), the token and
+ * address formats. Pure: used by the api (Node side), the direct transport (browser → hosted Supabase) and
+ * the portal's screens (the shapes they read are in ./contract.ts).
  */
 /** localStorage key of the company session (§3): { empresa_slug, timestamp }. Holds no secret. */
 export const EMPRESA_SESION_KEY = 'empresa_sesion';
@@ -49,67 +49,6 @@ export function comprobarEmpresaSesion(raw: string | null, empresaId: string, ah
 
 export function nuevaEmpresaSesion(empresaId: string, ahora: number): EmpresaSesion {
   return { empresa_slug: empresaId, timestamp: ahora };
-}
-
-// ------------------------------------------------------------------------------------------------ shapes
-
-export interface PortalEmpresa {
-  id: string;
-  nombre: string;
-}
-
-export interface PortalSesion {
-  empresa: PortalEmpresa;
-  /** ISO timestamp (24 h after sign-in). */
-  expiraEn: string;
-  /**
-   * The token, only where the browser must keep it (direct transport, desktop window). Over HTTP it lives
-   * in an HttpOnly cookie and this is null.
-   */
-  token: string | null;
-}
-
-export interface PortalServicio {
-  id: string;
-  tipoServicio: string;
-  /** Catalogue name of the type, when it is in the catalogue. */
-  servicio: string | null;
-  nombreInstancia: string;
-  estado: string;
-  categoria: string | null;
-  proyecto: string | null;
-  createdAt: string | null;
-  campanaId: number | null;
-  campanaNombre: string | null;
-  tablaWhatsapp: string | null;
-}
-
-export interface PortalClienteLlamada {
-  id: number;
-  nombre: string;
-  apellido: string;
-  email: string;
-  telefono: string;
-  empresa: string | null;
-  cargo: string | null;
-  ultimoEstado: string | null;
-  ultimaLlamada: string | null;
-  llamadas: number;
-}
-
-export interface PortalCampana {
-  campana: { id: number; nombre: string; minutos: number };
-  consumo: { totalLlamadas: number; segundos: number; minutosConsumidos: number; minutosTope: number };
-  estados: Array<{ estado: string; llamadas: number }>;
-  total: number;
-  clientes: PortalClienteLlamada[];
-}
-
-export interface PortalTablaWhatsapp {
-  id: number;
-  nombre: string;
-  tabla: string;
-  activa: boolean;
 }
 
 /** Whole minutes (at least 1) until a lock ends. */

@@ -3,7 +3,19 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { busquedaSesiones, tablaMensajes } from '../mensajes/contract';
-import type { ResumenWhatsapp } from './rules';
+import { estadisticasSchema } from '../mensajes/formas';
+
+export const diaResumenSchema = z.object({
+  /** YYYY-MM-DD, Colombia. */
+  dia: z.string(),
+  mensajes: z.number(),
+  humanos: z.number(),
+  ia: z.number(),
+});
+export type DiaResumen = z.infer<typeof diaResumenSchema>;
+
+export const resumenWhatsappSchema = estadisticasSchema.extend({ humanos: z.number(), ia: z.number(), dias: z.array(diaResumenSchema) });
+export type ResumenWhatsapp = z.infer<typeof resumenWhatsappSchema>;
 
 export const whatsappResumen = {
   resumen: op<ResumenWhatsapp>()(z.object({ tabla: tablaMensajes, busqueda: busquedaSesiones })),

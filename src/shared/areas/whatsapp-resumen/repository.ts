@@ -1,7 +1,7 @@
 /** The summary's one SQL function (bots_resumen): its JSON turned into the screen's shape. */
 import type { DataPort } from '../../ports';
 import { num } from '../../api/comun';
-import type { DiaResumen, ResumenWhatsapp } from './rules';
+import type { DiaResumen, ResumenWhatsapp } from './contract';
 
 function resumenDesdeValor(value: unknown): ResumenWhatsapp {
   const v = (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as Record<string, unknown>;

@@ -1,18 +1,5 @@
 /** The WhatsApp summary (part 3 §2.4): its shape and the percentages the screen shows. */
-import type { Estadisticas } from '../mensajes/rules';
-
-export interface DiaResumen {
-  dia: string; // YYYY-MM-DD, Colombia
-  mensajes: number;
-  humanos: number;
-  ia: number;
-}
-
-export interface ResumenWhatsapp extends Estadisticas {
-  humanos: number;
-  ia: number;
-  dias: DiaResumen[];
-}
+import type { ResumenWhatsapp } from './contract';
 
 export interface Porcentajes {
   ia: number;
