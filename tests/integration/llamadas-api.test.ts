@@ -191,6 +191,11 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
     await call('actualizarCliente', { ...cli, noLlamar: true });
     expect((await fails('llamar', { clienteId: cli.id })).message).toBe(t.llamar.noLlamar(`${cli.nombre} ${cli.apellido}`));
     await call('actualizarCliente', { ...cli, noLlamar: false });
+    // An optional column the caller leaves out is kept; one sent empty is cleared.
+    const { empresa: _empresa, ...sinEmpresa } = cli;
+    expect((await call<Cliente>('actualizarCliente', { ...sinEmpresa, nombre: `${cli.nombre} ` })).empresa).toBe('Acme S.A.S.');
+    expect((await call<Cliente>('actualizarCliente', { ...cli, empresa: ' ' })).empresa).toBeNull();
+    await call('actualizarCliente', cli);
 
     // Outside the calling window (the test clock says 10:00 in Bogotá).
     await call('guardarConfiguracion', { campanaId: camp.id, agentid: 'agent_1', agentphonenumberid: 'phnum_1', prompt: 'Hola', horaInicio: '11:00', horaFin: '20:00' });

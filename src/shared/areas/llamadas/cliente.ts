@@ -87,9 +87,11 @@ export type FilaImportacion = { [K in CampoCliente]: string };
 const celdaCsv = (campo: CampoCliente) => {
   // Looked up once per column, not once per cell (100,000 rows × 6 cells).
   const normalizar = columnaCsv(campo).normalizar;
+  // A column the caller leaves out is empty: a client of the api written before a column existed still imports.
   return z
     .string()
     .max(CSV_MAX_CAMPO)
+    .default('')
     .transform((v) => (normalizar ? normalizar(limpiarCampo(v)) : limpiarCampo(v)));
 };
 

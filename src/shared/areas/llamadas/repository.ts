@@ -48,10 +48,15 @@ export function toCliente(r: Row): Cliente {
 
 /**
  * A client's row to write: every column cleaned and normalised like an imported cell, an empty optional one
- * as null; an optional column the input leaves out is stored as null too (the form always sends them all).
+ * as null. An optional column the input leaves out is not written (null on a new client, kept on an edit),
+ * as with noLlamar: a screen that does not show a column does not erase it.
  */
 function filaCliente(c: Partial<Record<CampoCliente, string | null>> & { campanaId: number; noLlamar?: boolean }): Row {
-  const row: Row = Object.fromEntries(CAMPOS_CLIENTE.map((k) => [columnaBd(k), OPCIONAL.has(k) ? valorColumna(k, c[k]) || null : valorColumna(k, c[k])]));
+  const row: Row = {};
+  for (const k of CAMPOS_CLIENTE) {
+    if (!OPCIONAL.has(k)) row[columnaBd(k)] = valorColumna(k, c[k]);
+    else if (c[k] !== undefined) row[columnaBd(k)] = valorColumna(k, c[k]) || null;
+  }
   row.campana_id = c.campanaId;
   if (c.noLlamar !== undefined) row.no_llamar = c.noLlamar;
   return row;
