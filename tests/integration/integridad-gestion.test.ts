@@ -150,7 +150,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     const plan = await call<{ id: string }>('planes', 'crear', { title: 'Plan Usado', description: 'Con proyectos', cost: 50 });
     const a = await nuevoProyecto('Alfa Usa Plan', plan.id);
     const b = await nuevoProyecto('Beta Usa Plan', plan.id);
-    const wp = await call<{ uuid: string; name: string; table_supabase: string }>('bots', 'guardarEmpresa', { canal: 'wordpress', name: 'Web Plan Usado', table_supabase: 'web_plan_usado_registro_bot_wordpress' });
+    const wp = await call<{ uuid: string; name: string; tableSupabase: string }>('bots', 'guardarEmpresa', { canal: 'wordpress', name: 'Web Plan Usado', tableSupabase: 'web_plan_usado_registro_bot_wordpress' });
     await call('planes', 'asignarEmpresa', { planId: plan.id, empresaWordpressUuid: wp.uuid });
 
     const dep = await call<DependenciasEliminacion>('planes', 'dependencias', { id: plan.id });

@@ -74,14 +74,14 @@ describe.each(BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fr
     ];
     for (const canal of CANALES) {
       for (const [tabla, mensaje] of casos) {
-        expect(await fail('bots', 'guardarEmpresa', { canal, name: `Hostil ${tabla}`, table_supabase: tabla }), `${canal} ${tabla}`).toMatchObject({ code: 'validation', message: mensaje });
+        expect(await fail('bots', 'guardarEmpresa', { canal, name: `Hostil ${tabla}`, tableSupabase: tabla }), `${canal} ${tabla}`).toMatchObject({ code: 'validation', message: mensaje });
       }
     }
     // Hostile text never reaches SQL as a name; a long name is refused before it could be cut to 63 bytes.
     for (const hostil of ['x"; drop table perfiles; --', "o'brien_registro_bot_duda", 'a;b', 'tabla\u0000nula']) {
-      expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', name: 'Hostil', table_supabase: hostil })).toMatchObject({ code: 'validation', message: es.bots.tablaSoloLetras });
+      expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', name: 'Hostil', tableSupabase: hostil })).toMatchObject({ code: 'validation', message: es.bots.tablaSoloLetras });
     }
-    expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', name: 'Larga', table_supabase: `${'a'.repeat(60)}_registro_bot_duda` })).toMatchObject({
+    expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', name: 'Larga', tableSupabase: `${'a'.repeat(60)}_registro_bot_duda` })).toMatchObject({
       code: 'validation',
       message: 'El nombre de la tabla puede tener como máximo 63 caracteres',
     });
@@ -133,14 +133,14 @@ describe.each(BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fr
     await db.query(`create table public.trampa_registro_whatsapp (id integer, session_id text, message text, created_at timestamp)`);
     await db.query(`create view public.vista_registro_bot_duda as select 1 as id`);
 
-    const legado = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', name: 'Legado', table_supabase: 'chat_legado' });
-    expect(legado).toMatchObject({ table_supabase: 'chat_legado', status: true });
+    const legado = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', name: 'Legado', tableSupabase: 'chat_legado' });
+    expect(legado).toMatchObject({ tableSupabase: 'chat_legado', status: true });
     expect(await call('mensajes', 'estadisticas', { tabla: 'chat_legado' })).toMatchObject({ totalMensajes: 1, totalSesiones: 1 });
-    const nueva = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'whatsapp', name: 'Nueva', table_supabase: 'nueva_registro_whatsapp' });
-    expect(nueva.table_supabase).toBe('nueva_registro_whatsapp');
+    const nueva = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'whatsapp', name: 'Nueva', tableSupabase: 'nueva_registro_whatsapp' });
+    expect(nueva.tableSupabase).toBe('nueva_registro_whatsapp');
 
     for (const t of ['ventas_2024', 'trampa_registro_whatsapp', 'vista_registro_bot_duda']) {
-      expect(await fail('bots', 'guardarEmpresa', { canal: 'whatsapp', name: `Sin forma ${t}`, table_supabase: t })).toMatchObject({ code: 'validation', message: sinForma(t) });
+      expect(await fail('bots', 'guardarEmpresa', { canal: 'whatsapp', name: `Sin forma ${t}`, tableSupabase: t })).toMatchObject({ code: 'validation', message: sinForma(t) });
     }
     // create_message_table refuses an existing table without the shape instead of "creating" it silently…
     expect(await sqlError(db.query(`select public.create_message_table('trampa_registro_whatsapp')`))).toEqual({ code: 'P0001', message: sinForma('trampa_registro_whatsapp') });
@@ -161,24 +161,24 @@ describe.each(BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fr
     hooks.requests.length = 0;
     expect(await fail('bots', 'crearFlujo', { canal: 'wordpress', clave: fila.clave })).toMatchObject({ code: 'validation', message: propia('planes') });
     expect(hooks.requests).toEqual([]);
-    expect((await call<EmpresaBot[]>('bots', 'listarEmpresas', { canal: 'wordpress' })).find((e) => e.clave === fila.clave)?.webhook_n8n).toBeNull();
+    expect((await call<EmpresaBot[]>('bots', 'listarEmpresas', { canal: 'wordpress' })).find((e) => e.clave === fila.clave)?.webhook).toBeNull();
   });
 
   it('renombrar no mueve la tabla; cambiarla con flujo o mensajes pide confirmación explícita', async () => {
     // 'Renombre X' on WordPress, connected.
     const tabla = sugerirNombreTabla('Renombre X', 'wordpress');
     expect(tabla).toBe('renombre_x_registro_bot_wordpress');
-    const wp = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', name: 'Renombre X', table_supabase: tabla });
+    const wp = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', name: 'Renombre X', tableSupabase: tabla });
     await call('bots', 'crearFlujo', { canal: 'wordpress', clave: wp.clave });
 
     // The rename the screen now sends: the same table.
-    const renombrada = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', clave: wp.clave, name: 'Renombre X SAS', table_supabase: tabla });
-    expect(renombrada).toMatchObject({ name: 'Renombre X SAS', table_supabase: tabla });
-    expect(renombrada.webhook_n8n).toBe(`${hooks.url}/webhook/${wp.uuid}`);
+    const renombrada = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', clave: wp.clave, name: 'Renombre X SAS', tableSupabase: tabla });
+    expect(renombrada).toMatchObject({ name: 'Renombre X SAS', tableSupabase: tabla });
+    expect(renombrada.webhook).toBe(`${hooks.url}/webhook/${wp.uuid}`);
 
     // Moving the table of a connected company without confirmation: refused, nothing changes.
     const nueva = sugerirNombreTabla('Renombre X SAS', 'wordpress');
-    const rechazo = await fail('bots', 'guardarEmpresa', { canal: 'wordpress', clave: wp.clave, name: 'Renombre X SAS', table_supabase: nueva });
+    const rechazo = await fail('bots', 'guardarEmpresa', { canal: 'wordpress', clave: wp.clave, name: 'Renombre X SAS', tableSupabase: nueva });
     expect(rechazo).toMatchObject({
       code: 'conflict',
       message: es.bots.cambioTabla.requiereConfirmacion(tabla, nueva),
@@ -186,26 +186,26 @@ describe.each(BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fr
     });
     expect((await db.query<{ t: string }>('select table_supabase as t from public.empresas_wordpress_bots where uuid = $1', [wp.uuid])).rows[0]!.t).toBe(tabla);
     // With the explicit confirmation it changes (the operator was told what happens).
-    const movida = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', clave: wp.clave, name: 'Renombre X SAS', table_supabase: nueva, confirmarCambioTabla: true });
-    expect(movida.table_supabase).toBe(nueva);
+    const movida = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'wordpress', clave: wp.clave, name: 'Renombre X SAS', tableSupabase: nueva, confirmarCambioTabla: true });
+    expect(movida.tableSupabase).toBe(nueva);
 
     // A company without a flow but with messages in its table: the same confirmation.
-    const duda = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'duda', name: 'Con Mensajes', table_supabase: 'con_mensajes_registro_bot_duda' });
+    const duda = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'duda', name: 'Con Mensajes', tableSupabase: 'con_mensajes_registro_bot_duda' });
     await db.query(`select public.create_message_table('con_mensajes_registro_bot_duda')`);
     await db.query(`insert into public.con_mensajes_registro_bot_duda (session_id, message) values ('s', '"hola"')`);
-    expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', clave: duda.clave, name: 'Con Mensajes', table_supabase: 'otra_registro_bot_duda' })).toMatchObject({
+    expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', clave: duda.clave, name: 'Con Mensajes', tableSupabase: 'otra_registro_bot_duda' })).toMatchObject({
       code: 'conflict',
       details: { confirmarCambioTabla: { anterior: 'con_mensajes_registro_bot_duda', nueva: 'otra_registro_bot_duda', webhook: false, mensajes: true } },
     });
     // A company with neither (table not created yet): no question.
-    const vacia = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'duda', name: 'Vacía', table_supabase: 'vacia_registro_bot_duda' });
-    expect((await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'duda', clave: vacia.clave, name: 'Vacía', table_supabase: 'vacia_2_registro_bot_duda' })).table_supabase).toBe('vacia_2_registro_bot_duda');
+    const vacia = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'duda', name: 'Vacía', tableSupabase: 'vacia_registro_bot_duda' });
+    expect((await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'duda', clave: vacia.clave, name: 'Vacía', tableSupabase: 'vacia_2_registro_bot_duda' })).tableSupabase).toBe('vacia_2_registro_bot_duda');
     // The confirmation does not open the rule: a console table stays refused.
-    expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', clave: duda.clave, name: 'Con Mensajes', table_supabase: 'proyectos', confirmarCambioTabla: true })).toMatchObject({ code: 'validation', message: propia('proyectos') });
+    expect(await fail('bots', 'guardarEmpresa', { canal: 'duda', clave: duda.clave, name: 'Con Mensajes', tableSupabase: 'proyectos', confirmarCambioTabla: true })).toMatchObject({ code: 'validation', message: propia('proyectos') });
   });
 
   it('una empresa desactivada no recibe flujo', async () => {
-    const e = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'shopify', name: 'Apagada', table_supabase: 'apagada_registro_bot_shopify' });
+    const e = await call<EmpresaBot>('bots', 'guardarEmpresa', { canal: 'shopify', name: 'Apagada', tableSupabase: 'apagada_registro_bot_shopify' });
     await call('bots', 'eliminarEmpresa', { canal: 'shopify', clave: e.clave });
     hooks.requests.length = 0;
     expect(await fail('bots', 'crearFlujo', { canal: 'shopify', clave: e.clave })).toMatchObject({ code: 'conflict', message: es.bots.flujo.empresaInactiva });

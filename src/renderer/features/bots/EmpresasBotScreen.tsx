@@ -125,8 +125,8 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
       titulo: t.columnas.tabla,
       // Long table names are cut, whole in the tooltip: the columns after them must stay in view.
       celda: (e) => (
-        <Code title={e.table_supabase} style={{ display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {e.table_supabase}
+        <Code title={e.tableSupabase} style={{ display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {e.tableSupabase}
         </Code>
       ),
     },
@@ -134,12 +134,12 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
       titulo: t.columnas.webhook,
       tipo: 'estado',
       celda: (e) =>
-        e.webhook_n8n ? (
+        e.webhook ? (
           <Group gap={4} wrap="nowrap">
             <Badge color="green" variant="light" radius="sm" tt="none">
               {t.conectado}
             </Badge>
-            <AccionFila label={t.copiarWebhook} icon={<IconCopy size={14} />} color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook_n8n!)} />
+            <AccionFila label={t.copiarWebhook} icon={<IconCopy size={14} />} color="gray" size="sm" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(e.webhook!)} />
           </Group>
         ) : (
           <Badge color="red" variant="light" radius="sm" tt="none">
@@ -147,7 +147,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
           </Badge>
         ),
     },
-    { titulo: t.columnas.fecha, tipo: 'estado', celda: (e) => <Text size="sm">{e.created_at ? formatFechaHora(e.created_at) : t.fechaNoDisponible}</Text> },
+    { titulo: t.columnas.fecha, tipo: 'estado', celda: (e) => <Text size="sm">{e.createdAt ? formatFechaHora(e.createdAt) : t.fechaNoDisponible}</Text> },
     {
       titulo: t.columnas.estado,
       ta: 'center',
@@ -170,7 +170,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
         <Group gap={6} justify="center" wrap="nowrap">
           <AccionFila label={t.editar} icon={<IconPencil size={16} />} variant="light" color="blue" aria-label={`${t.editar} ${e.name}`} onClick={() => setForm({ empresa: e })} />
           {/* §4: offered only while there is no webhook; never for a deactivated company. */}
-          {!e.webhook_n8n && e.status ? (
+          {!e.webhook && e.status ? (
             <AccionFila label={t.crearFlujoAccion} icon={<IconTopologyStar3 size={16} />} variant="light" color="green" aria-label={`${t.crearFlujoAccion} ${e.name}`} onClick={() => setFlujo(e)} />
           ) : null}
           <Tooltip label={t.eliminar}>
@@ -234,7 +234,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
 function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBot; empresa: EmpresaBot | null; onClose: () => void; onSaved: () => void }) {
   const editando = empresa !== null;
   const [name, setName] = useState(empresa?.name ?? '');
-  const [tabla, setTabla] = useState(empresa?.table_supabase ?? '');
+  const [tabla, setTabla] = useState(empresa?.tableSupabase ?? '');
   // The suggestion fills the table only while creating, and only until the operator types in it: renaming a
   // company must never move its table (the flow keeps writing the old one).
   const [tablaPropia, setTablaPropia] = useState(editando);
@@ -243,7 +243,7 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
 
   const guardar = useMutation({
     mutationFn: (confirmarCambioTabla: boolean) =>
-      api.bots.guardarEmpresa({ canal, ...(empresa ? { clave: empresa.clave } : {}), name, table_supabase: tabla, ...(confirmarCambioTabla ? { confirmarCambioTabla } : {}) }),
+      api.bots.guardarEmpresa({ canal, ...(empresa ? { clave: empresa.clave } : {}), name, tableSupabase: tabla, ...(confirmarCambioTabla ? { confirmarCambioTabla } : {}) }),
     onSuccess: () => {
       setPendiente(null);
       notifySuccess(editando ? t.actualizada : t.creada);
@@ -313,13 +313,13 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
               }}
               onBlur={() => setTabla((v) => normalizarNombreTabla(v))}
             />
-            {editando && empresa.webhook_n8n ? (
+            {editando && empresa.webhook ? (
               <TextInput
                 label={t.webhookLabel}
-                value={empresa.webhook_n8n}
+                value={empresa.webhook}
                 readOnly
                 rightSection={
-                  <ActionIcon variant="subtle" color="gray" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(empresa.webhook_n8n!)}>
+                  <ActionIcon variant="subtle" color="gray" aria-label={t.copiarWebhook} onClick={() => void copiarWebhook(empresa.webhook!)}>
                     <IconCopy size={16} />
                   </ActionIcon>
                 }
@@ -435,7 +435,7 @@ function FlujoModal({ canal, empresa, onClose, onDone }: { canal: CanalBot; empr
           <Text size="sm" fw={600}>
             {t.flujo.estructura}
           </Text>
-          <Code block>{sqlCrearTablaMensajes(empresa.table_supabase)}</Code>
+          <Code block>{sqlCrearTablaMensajes(empresa.tableSupabase)}</Code>
         </Stack>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={crear.isPending}>

@@ -15,10 +15,11 @@ export const empresaBotSchema = z.object({
   clave: z.string(),
   uuid: z.string().nullable(),
   name: z.string(),
-  table_supabase: z.string(),
-  webhook_n8n: z.string().nullable(),
+  tableSupabase: z.string(),
+  /** The agent's webhook once its flow exists (§7); null while not connected. */
+  webhook: z.string().nullable(),
   status: z.boolean(),
-  created_at: z.string().nullable(),
+  createdAt: z.string().nullable(),
 });
 export type EmpresaBot = z.infer<typeof empresaBotSchema>;
 
@@ -41,7 +42,7 @@ export const bots = {
       /** Absent: create; present: update that company. */
       clave: clave.optional(),
       name: z.string().max(200, t.errorGuardar),
-      table_supabase: z.string().max(200, t.tablaSoloLetras),
+      tableSupabase: z.string().max(200, t.tablaSoloLetras),
       /**
        * Editing only: the operator confirmed changing the table of a company that has a flow or messages.
        * Without it such a change is refused with a 'conflict' whose details name both tables.

@@ -22,7 +22,7 @@ export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: 
 
   const empresa = await repo.empresa(canal, clave);
   if (!empresa) throw new AppError('not_found', es.bots.noEncontrada);
-  if (empresa.webhook_n8n) throw new AppError('conflict', t.yaConectada);
+  if (empresa.webhook) throw new AppError('conflict', t.yaConectada);
   if (!empresa.status) throw new AppError('conflict', t.empresaInactiva);
 
   // Both addresses first, so nothing is created when the connection is not configured.
@@ -30,14 +30,14 @@ export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: 
   if (!base) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres.agentesBase));
   if (!(await webhooks.url(info.webhookFlujo))) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres[info.webhookFlujo]));
 
-  await repo.verificarTablaMensajes(empresa.table_supabase);
+  await repo.verificarTablaMensajes(empresa.tableSupabase);
 
   let tablaManual: CrearFlujoResultado['tablaManual'] = null;
   try {
-    await repo.crearTablaMensajes(empresa.table_supabase);
+    await repo.crearTablaMensajes(empresa.tableSupabase);
   } catch {
-    if (!info.sigueSinTabla) throw new AppError('unavailable', t.tablaNoCreada(empresa.table_supabase));
-    tablaManual = { mensaje: t.tablaManual(empresa.table_supabase), sql: sqlCrearTablaMensajes(empresa.table_supabase) };
+    if (!info.sigueSinTabla) throw new AppError('unavailable', t.tablaNoCreada(empresa.tableSupabase));
+    tablaManual = { mensaje: t.tablaManual(empresa.tableSupabase), sql: sqlCrearTablaMensajes(empresa.tableSupabase) };
   }
 
   const identificador = empresa.uuid ?? empresa.clave;
@@ -45,7 +45,7 @@ export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: 
   try {
     respuesta = await webhooks.post(info.webhookFlujo, {
       name: nombreFlujo(canal, empresa.name),
-      table_supabase: empresa.table_supabase,
+      table_supabase: empresa.tableSupabase,
       empresa_id: identificador,
     });
   } catch (error) {
@@ -55,7 +55,7 @@ export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: 
   // Part 3 §8's message for a flow that could not be created, with what the platform answered as the detail.
   if (!respuesta.ok) throw new AppError('unavailable', t.sinConexion, { detalle: t.errorHttp(respuesta.status) });
 
-  const actualizada = await repo.actualizarEmpresa(canal, clave, { webhook_n8n: webhookAgente(base, identificador) });
+  const actualizada = await repo.actualizarEmpresa(canal, clave, { webhook: webhookAgente(base, identificador) });
   if (!actualizada) throw new AppError('not_found', es.bots.noEncontrada);
   return { empresa: actualizada, tablaManual };
 }

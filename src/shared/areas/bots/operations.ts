@@ -15,7 +15,7 @@ export function botsOperations({ backend, log }: ApiDeps): AreaImplementation<'b
 
     async guardarEmpresa(input, ctx) {
       const name = input.name.trim();
-      const tabla = normalizarNombreTabla(input.table_supabase);
+      const tabla = normalizarNombreTabla(input.tableSupabase);
       if (!name || !tabla) throw new AppError('validation', t.camposIncompletos);
       const invalida = validarNombreTabla(tabla);
       if (invalida) throw new AppError('validation', invalida);
@@ -28,19 +28,19 @@ export function botsOperations({ backend, log }: ApiDeps): AreaImplementation<'b
           // an explicit confirmation (the screen asks, naming both tables).
           const actual = await repo.empresa(input.canal, input.clave);
           if (!actual) throw new AppError('not_found', t.noEncontrada);
-          if (actual.table_supabase !== tabla) {
-            const webhook = actual.webhook_n8n !== null;
-            const mensajes = await repo.tablaTieneMensajes(actual.table_supabase);
+          if (actual.tableSupabase !== tabla) {
+            const webhook = actual.webhook !== null;
+            const mensajes = await repo.tablaTieneMensajes(actual.tableSupabase);
             if (webhook || mensajes) {
-              throw new AppError('conflict', t.cambioTabla.requiereConfirmacion(actual.table_supabase, tabla), {
-                confirmarCambioTabla: { anterior: actual.table_supabase, nueva: tabla, webhook, mensajes },
+              throw new AppError('conflict', t.cambioTabla.requiereConfirmacion(actual.tableSupabase, tabla), {
+                confirmarCambioTabla: { anterior: actual.tableSupabase, nueva: tabla, webhook, mensajes },
               });
             }
           }
         }
         try {
-          if (!input.clave) return await repo.crearEmpresa(input.canal, { name, table_supabase: tabla });
-          const empresa = await repo.actualizarEmpresa(input.canal, input.clave, { name, table_supabase: tabla });
+          if (!input.clave) return await repo.crearEmpresa(input.canal, { name, tableSupabase: tabla });
+          const empresa = await repo.actualizarEmpresa(input.canal, input.clave, { name, tableSupabase: tabla });
           if (!empresa) throw new AppError('not_found', t.noEncontrada);
           return empresa;
         } catch (error) {

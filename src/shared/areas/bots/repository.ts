@@ -24,10 +24,10 @@ export function empresaDesdeFila(canal: CanalBot, fila: FilaEmpresaBot): Empresa
     clave,
     uuid,
     name: fila.name,
-    table_supabase: fila.table_supabase,
-    webhook_n8n: fila.webhook_n8n ?? null,
+    tableSupabase: fila.table_supabase,
+    webhook: fila.webhook_n8n ?? null,
     status: fila.status !== false,
-    created_at: fila.created_at ?? null,
+    createdAt: fila.created_at ?? null,
   };
 }
 
@@ -71,22 +71,25 @@ export function botsRepository(data: DataPort) {
       return false;
     },
 
-    async crearEmpresa(canal: CanalBot, valores: { name: string; table_supabase: string }): Promise<EmpresaBot> {
+    async crearEmpresa(canal: CanalBot, valores: { name: string; tableSupabase: string }): Promise<EmpresaBot> {
       const r = await data.run<FilaEmpresaBot>({
         kind: 'insert',
         table: CANALES[canal].tabla,
-        rows: [{ ...valores, status: true }],
+        rows: [{ name: valores.name, table_supabase: valores.tableSupabase, status: true }],
         returning: columnas(canal),
       });
       return empresaDesdeFila(canal, r.rows[0]!);
     },
 
-    async actualizarEmpresa(canal: CanalBot, clave: string, valores: Record<string, unknown>): Promise<EmpresaBot | null> {
+    /** Changes the given fields of one company (camelCase here, the table's columns below). */
+    async actualizarEmpresa(canal: CanalBot, clave: string, valores: Partial<Pick<EmpresaBot, 'name' | 'tableSupabase' | 'webhook' | 'status'>>): Promise<EmpresaBot | null> {
       const info = CANALES[canal];
+      const columnasDe = { name: 'name', tableSupabase: 'table_supabase', webhook: 'webhook_n8n', status: 'status' } as const;
+      const values = Object.fromEntries(Object.entries(valores).map(([k, v]) => [columnasDe[k as keyof typeof columnasDe], v]));
       const r = await data.run<FilaEmpresaBot>({
         kind: 'update',
         table: info.tabla,
-        values: valores,
+        values,
         filters: [{ column: info.clave, op: 'eq', value: clave }],
         returning: columnas(canal),
       });

@@ -148,12 +148,6 @@ export function calcularEstadisticas(filas: readonly FilaMensaje[], ahora: Date)
   };
 }
 
-/** Case-insensitive session-id match (§5). */
-export function coincideSesion(sessionId: string, busqueda: string): boolean {
-  const q = busqueda.trim().toLowerCase();
-  return q === '' || sessionId.toLowerCase().includes(q);
-}
-
 // ------------------------------------------------------------------------------------------------ pagination
 
 export const OPCIONES_POR_PAGINA = [5, 10, 20, 50] as const;
