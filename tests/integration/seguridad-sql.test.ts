@@ -180,6 +180,14 @@ const VERIFICAN: Record<string, Llamada> = {
   'dependencias_eliminacion(text, uuid)': {
     sql: `select public.dependencias_eliminacion('proyecto', $1) as v`, args: (d) => [d.proyecto], intruso: 'rechaza',
   },
+  // Issue 14 (20261128000700_roles_operadores): administrators only, each starts with exigir_admin.
+  'exigir_admin()': { sql: 'select public.exigir_admin()', intruso: 'rechaza' },
+  'operadores_listar()': { sql: 'select * from public.operadores_listar()', intruso: 'rechaza' },
+  'operadores_agregar(text, text, boolean)': { sql: `select public.operadores_agregar('curioso@correo.example', 'Curioso', true) as v`, intruso: 'rechaza' },
+  'operadores_cancelar_invitacion(text)': { sql: `select public.operadores_cancelar_invitacion('x@correo.example') as v`, intruso: 'rechaza' },
+  'operadores_cambiar_rol(uuid, boolean)': { sql: 'select public.operadores_cambiar_rol(gen_random_uuid(), true)', intruso: 'rechaza' },
+  'operadores_cambiar_activo(uuid, boolean)': { sql: 'select public.operadores_cambiar_activo(gen_random_uuid(), true)', intruso: 'rechaza' },
+  'operadores_verificar_restablecer(uuid)': { sql: 'select public.operadores_verificar_restablecer(gen_random_uuid()) as v', intruso: 'rechaza' },
   // The portal: a live token or the company's password decides, whoever the role.
   'portal_iniciar_sesion(text, text, text)': {
     sql: `select public.portal_iniciar_sesion($1, 'usuario_desconocido', 'adivinada') ->> 'ok' as v`, args: (d) => [d.empresa], intruso: valor('false'),

@@ -22,6 +22,7 @@ import { mensajesOperations } from '../areas/mensajes/operations';
 import { whatsappResumenOperations } from '../areas/whatsapp-resumen/operations';
 import { marketingOperations } from '../areas/marketing/operations';
 import { configuracionOperations } from '../areas/configuracion/operations';
+import { operadoresOperations } from '../areas/operadores/operations';
 import { portalOperations } from '../areas/portal/operations';
 
 export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
@@ -44,6 +45,7 @@ export function createApi(backend: Backend, log: (message: string, error?: unkno
     whatsappResumen: whatsappResumenOperations(deps),
     marketing: marketingOperations(deps),
     configuracion: configuracionOperations(deps),
+    operadores: operadoresOperations(deps),
     portal: portalOperations(deps),
   };
   return { ...withSessions(backend, areas), jobsRegistry: deps.jobs };

@@ -15,6 +15,7 @@ import { mensajes } from '../areas/mensajes/contract';
 import { whatsappResumen } from '../areas/whatsapp-resumen/contract';
 import { marketing } from '../areas/marketing/contract';
 import { configuracion } from '../areas/configuracion/contract';
+import { operadores } from '../areas/operadores/contract';
 import { portal } from '../areas/portal/contract';
 
 export { op } from './define';
@@ -42,6 +43,7 @@ export const contract = {
   whatsappResumen,
   marketing,
   configuracion,
+  operadores,
   portal,
 } as const;
 

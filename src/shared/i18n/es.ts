@@ -17,6 +17,7 @@ import { mensajes } from '../areas/mensajes/texts';
 import { whatsappResumen } from '../areas/whatsapp-resumen/texts';
 import { marketing } from '../areas/marketing/texts';
 import { configuracion } from '../areas/configuracion/texts';
+import { operadores } from '../areas/operadores/texts';
 import { portal } from '../areas/portal/texts';
 
 export const es = {
@@ -141,5 +142,6 @@ export const es = {
   whatsappResumen,
   marketing,
   configuracion,
+  operadores,
   portal,
 } as const;

@@ -50,4 +50,18 @@ export interface AuthPort {
    * nothing) when the current password is wrong. Throws AppError with the provider's message otherwise.
    */
   changePassword(token: string, currentPassword: string, newPassword: string): Promise<boolean>;
+  /**
+   * Ends every session of an operator (deactivated, or his password reset) except `keepToken`'s, at once.
+   * Embedded: its own sessions table. Hosted: the sessions this process holds; the others end on their next
+   * request, when getSession reads the profile again.
+   */
+  endSessions(userId: string, keepToken?: string): Promise<void>;
+  /**
+   * Embedded only (hosted operators are invited from Supabase): creates the auth user of an e-mail an
+   * administrator has just authorised (the database trigger gives it the authorised name and role).
+   * Called only after operadores_agregar, as the caller, accepted. Answers the new user's id.
+   */
+  createUser?(input: { email: string; nombre: string; password: string }): Promise<string>;
+  /** Embedded only: sets an operator's password and ends his sessions (except `keepToken`'s). */
+  setPassword?(userId: string, password: string, keepToken?: string): Promise<void>;
 }

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock } from '../../../shared/ports/auth';
 import type { SqlClient, SqlQueryable } from '../../../shared/ports/sql';
-import type { Operator } from '../../../shared/areas/auth/operador';
+import { operador, type Operator } from '../../../shared/areas/auth/operador';
 import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/areas/auth/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
@@ -19,18 +19,30 @@ interface OperatorRow {
   email: string;
   nombre: string;
   es_admin: boolean;
+  activo: boolean;
   created_at: string;
 }
 
 function toOperator(row: OperatorRow): Operator {
-  return { id: row.id, email: row.email, nombre: row.nombre, esAdmin: row.es_admin, createdAt: new Date(row.created_at).toISOString() };
+  return operador({ id: row.id, email: row.email, nombre: row.nombre, esAdmin: row.es_admin, createdAt: new Date(row.created_at).toISOString() });
 }
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const OPERATOR_COLUMNS = `u.id, u.email, p.nombre, p.es_admin, u.created_at`;
+const OPERATOR_COLUMNS = `u.id, u.email, p.nombre, p.es_admin, p.activo, u.created_at`;
+
+/** An auth user with a bcrypt hash of its password; the trigger on auth.users decides on its profile. */
+async function insertUser(runner: SqlQueryable, { email, nombre, password }: { email: string; nombre: string; password: string }): Promise<string> {
+  const { rows } = await runner.query<{ id: string }>(
+    `insert into auth.users (email, encrypted_password, raw_user_meta_data)
+     values ($1, crypt($2, gen_salt('bf', ${BCRYPT_COST})), jsonb_build_object('full_name', $3::text))
+     returning id`,
+    [normalizeEmail(email), password, nombre.trim()],
+  );
+  return rows[0]!.id;
+}
 
 export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Date()): AuthPort {
   async function openSession(runner: SqlQueryable, operator: Operator): Promise<AuthSession> {
@@ -57,16 +69,11 @@ export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Da
         await tx.query('select pg_advisory_xact_lock(424242)');
         const { rows: existing } = await tx.query('select 1 from public.perfiles limit 1');
         if (existing.length > 0) throw new AppError('conflict', es.primerAdmin.yaExiste);
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into auth.users (email, encrypted_password, raw_user_meta_data)
-           values ($1, crypt($2, gen_salt('bf', ${BCRYPT_COST})), jsonb_build_object('full_name', $3::text))
-           returning id`,
-          [normalizeEmail(email), password, nombre.trim()],
-        );
         // The profile (and its admin flag) is made by the database trigger on auth.users.
+        const id = await insertUser(tx, { email, nombre, password });
         const { rows: ops } = await tx.query<OperatorRow>(
           `select ${OPERATOR_COLUMNS} from auth.users u join public.perfiles p on p.id = u.id where u.id = $1`,
-          [rows[0]!.id],
+          [id],
         );
         return openSession(tx, toOperator(ops[0]!));
       });
@@ -86,6 +93,8 @@ export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Da
         return null;
       }
       if (!row.ok) return null;
+      // The right password of a deactivated operator: no session, and he is told why.
+      if (!row.activo) throw new AppError('forbidden', es.operadores.cuentaDesactivada);
       return openSession(db, toOperator(row));
     },
 
@@ -94,7 +103,7 @@ export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Da
       const { rows } = await db.query<OperatorRow & { expires_at: string }>(
         `select ${OPERATOR_COLUMNS}, s.expires_at
            from auth.sessions s join auth.users u on u.id = s.user_id join public.perfiles p on p.id = u.id
-          where s.token_hash = $1 and s.expires_at > $2`,
+          where s.token_hash = $1 and s.expires_at > $2 and p.activo`,
         [hashToken(token), now().toISOString()],
       );
       const row = rows[0];
@@ -166,6 +175,25 @@ export function createEmbeddedAuth(db: SqlClient, now: () => Date = () => new Da
         // Other sessions of this operator end: whoever knew the old password is signed out.
         await tx.query('delete from auth.sessions where user_id = $1 and token_hash <> $2', [userId, hashToken(token)]);
         return true;
+      });
+    },
+
+    async endSessions(userId, keepToken) {
+      await db.query('delete from auth.sessions where user_id = $1 and token_hash <> $2', [userId, keepToken ? hashToken(keepToken) : '']);
+    },
+
+    // As the owner: the trigger on auth.users consumes the authorisation operadores_agregar has just made as
+    // the administrator, and creates the profile with its name and role.
+    createUser: (input) => insertUser(db, input),
+
+    async setPassword(userId, password, keepToken) {
+      await db.transaction(async (tx) => {
+        await tx.query(`update auth.users set encrypted_password = crypt($2, gen_salt('bf', ${BCRYPT_COST})), updated_at = $3 where id = $1`, [
+          userId,
+          password,
+          now().toISOString(),
+        ]);
+        await tx.query('delete from auth.sessions where user_id = $1 and token_hash <> $2', [userId, keepToken ? hashToken(keepToken) : '']);
       });
     },
   };

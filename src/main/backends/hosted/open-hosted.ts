@@ -10,7 +10,7 @@ import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock
 import type { SecretsPort } from '../../../shared/ports/secrets';
 import type { StoragePort } from '../../../shared/ports/storage';
 import type { FunctionsPort } from '../../../shared/ports/functions';
-import type { Operator } from '../../../shared/areas/auth/operador';
+import { operador, type Operator } from '../../../shared/areas/auth/operador';
 import { NO_LOCK, normalizeEmail, sameLock } from '../../../shared/areas/auth/rules';
 import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
 import { AppError } from '../../../shared/errors';
@@ -28,6 +28,23 @@ interface LiveSession {
   operator: Operator;
   expiresAt: string;
   storagePrefix: string;
+  /** When the profile (role, active) was last read, in ms. */
+  checkedAt: number;
+}
+
+/**
+ * How long a hosted session trusts the profile it read: another administrator may change the role or
+ * deactivate the operator meanwhile. Read again at most this often (one PostgREST request), so a change is
+ * felt within seconds without a request per call.
+ */
+const PROFILE_RECHECK_MS = 5_000;
+
+type Perfil = { nombre: unknown; es_admin: unknown; activo?: unknown };
+
+/** The operator's own profile row (RLS lets anyone read his own, active or not), or null when there is none. */
+async function readProfile(client: SupabaseClient, userId: string): Promise<{ perfil: Perfil | null; error: boolean }> {
+  const { data, error } = await client.from('perfiles').select('nombre, es_admin, activo').eq('id', userId).maybeSingle();
+  return { perfil: (data as Perfil | null) ?? null, error: Boolean(error) };
 }
 
 class NoRealtime {
@@ -89,25 +106,21 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         }
         return null;
       }
-      const { data: perfil, error: perfilError } = await client
-        .from('perfiles')
-        .select('nombre, es_admin')
-        .eq('id', data.user.id)
-        .maybeSingle();
-      if (perfilError || !perfil) {
+      const { perfil, error: perfilError } = await readProfile(client, data.user.id);
+      if (perfilError || !perfil || perfil.activo === false) {
         await client.auth.signOut().catch(() => undefined);
-        throw new AppError('forbidden', es.errores.sinPerfilOperador);
+        throw new AppError('forbidden', perfil?.activo === false ? es.operadores.cuentaDesactivada : es.errores.sinPerfilOperador);
       }
-      const operator: Operator = {
+      const operator = operador({
         id: data.user.id,
         email: data.user.email ?? normalizeEmail(email),
         nombre: String(perfil.nombre),
         esAdmin: Boolean(perfil.es_admin),
         createdAt: data.user.created_at,
-      };
+      });
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + OPERATOR_SESSION_HOURS * 3_600_000).toISOString();
-      sessions.set(hash(token), { client, operator, expiresAt, storagePrefix });
+      sessions.set(hash(token), { client, operator, expiresAt, storagePrefix, checkedAt: now().getTime() });
       return { token, operator, expiresAt };
     },
 
@@ -118,7 +131,28 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         await auth.signOut(token);
         return null;
       }
+      if (now().getTime() - live.checkedAt >= PROFILE_RECHECK_MS) {
+        const { perfil, error } = await readProfile(live.client, live.operator.id);
+        // A failed read (network) keeps the session; no profile or a deactivated one ends it.
+        if (!error) {
+          if (!perfil || perfil.activo === false) {
+            await auth.signOut(token);
+            return null;
+          }
+          live.operator = operador({ ...live.operator, nombre: String(perfil.nombre), esAdmin: Boolean(perfil.es_admin) });
+          live.checkedAt = now().getTime();
+        }
+      }
       return { token, operator: live.operator, expiresAt: live.expiresAt };
+    },
+
+    async endSessions(userId, keepToken) {
+      const keep = keepToken ? hash(keepToken) : null;
+      const ending = [...sessions.entries()].filter(([key, live]) => live.operator.id === userId && key !== keep);
+      for (const [key, live] of ending) {
+        sessions.delete(key);
+        await live.client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+      }
     },
 
     async signOut(token) {

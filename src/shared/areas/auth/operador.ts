@@ -1,11 +1,26 @@
 /** The operator as every side sees it (imports nothing, so the ports can name it without a cycle). */
+/**
+ * The two roles (issue 14). The database keeps one flag, perfiles.es_admin; `rol` is the same fact by its
+ * name, filled from it in one place (`operador`), so the two never disagree.
+ */
+export const ROLES = ['administrador', 'operador'] as const;
+export type Rol = (typeof ROLES)[number];
+
+export const rolDe = (esAdmin: boolean): Rol => (esAdmin ? 'administrador' : 'operador');
+
 /** A signed-in staff member (auth user + operator profile). */
 export interface Operator {
   id: string;
   email: string;
   nombre: string;
   esAdmin: boolean;
+  rol: Rol;
   createdAt: string;
+}
+
+/** The Operator of a profile: every backend builds it here, so the role always follows es_admin. */
+export function operador(fields: Omit<Operator, 'rol'>): Operator {
+  return { ...fields, rol: rolDe(fields.esAdmin) };
 }
 
 /** Display name = full name, else the part of the e-mail before the @, else 'Usuario' (part 1 §3). */

@@ -1,5 +1,6 @@
 /** Configuración → Conexión, webhook part: addresses in settings, credentials in the keychain. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
+import { exigirAdmin } from '../auth/roles';
 import type { GuardarWebhook } from './contract';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
@@ -79,7 +80,26 @@ export async function probarProyecto(url: string, anonKey: string, fetchFn: type
   return t.pruebaOk;
 }
 
-export function conexionOperations({ backend }: ApiDeps): AreaImplementation<'conexion'> {
+/**
+ * Conexión is for administrators (issue 14): it is settings and the keychain, not the database, so the role is
+ * checked here, on every operation, from the session (read again from the profile).
+ */
+function soloAdministradores(ops: AreaImplementation<'conexion'>): AreaImplementation<'conexion'> {
+  const guarded: Record<string, (input: never, ctx: SignedIn) => Promise<unknown>> = {};
+  for (const [name, op] of Object.entries(ops) as Array<[string, (input: never, ctx: SignedIn) => Promise<unknown>]>) {
+    guarded[name] = (input, ctx) => {
+      exigirAdmin(ctx.session);
+      return op(input, ctx);
+    };
+  }
+  return guarded as unknown as AreaImplementation<'conexion'>;
+}
+
+export function conexionOperations(deps: ApiDeps): AreaImplementation<'conexion'> {
+  return soloAdministradores(conexionSinRol(deps));
+}
+
+function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
   const settings = () => {
     if (!backend.settings) throw new AppError('config', es.errores.requiereEscritorio);
     return backend.settings;
@@ -151,9 +171,8 @@ export function conexionOperations({ backend }: ApiDeps): AreaImplementation<'co
       return servidorWebInfo();
     },
 
-    async guardarServidorWeb(input, ctx) {
-      // It opens the api to every local user and process: an administrator's decision.
-      if (!ctx.session.operator.esAdmin) throw new AppError('forbidden', es.errores.sinPermiso);
+    async guardarServidorWeb(input) {
+      // It opens the api to every local user and process: an administrator's decision (soloAdministradores).
       const saved = settings().get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY) ?? {};
       settings().set<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY, { ...saved, activo: input.activo });
       return servidorWebInfo();
