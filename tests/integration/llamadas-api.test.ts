@@ -11,7 +11,7 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import type { Envelope } from '../../src/shared/contract/envelope';
-import type { Campana, Cliente, ClientesPagina, EstadisticasCampana, LlamadaRegistro, LoteEstado, ResumenLlamadas } from '../../src/shared/areas/llamadas/tipos';
+import type { Campana, Cliente, ClientesPagina, EstadisticasCampana, LlamadaRegistro, LoteEstado, ResumenLlamadas } from '../../src/shared/areas/llamadas/contract';
 import type { JobState } from '../../src/shared/domain/jobs';
 
 const t = es.llamadas;

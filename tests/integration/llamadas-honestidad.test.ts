@@ -16,7 +16,7 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import type { Envelope } from '../../src/shared/contract/envelope';
-import type { Campana, Cliente, LoteEstado } from '../../src/shared/areas/llamadas/tipos';
+import type { Campana, Cliente, LoteEstado } from '../../src/shared/areas/llamadas/contract';
 import type { JobState } from '../../src/shared/domain/jobs';
 import type { SearchResult } from '../../src/shared/domain/search';
 import { VENTANA_REINTENTO_MS } from '../../src/shared/areas/llamadas/rules';

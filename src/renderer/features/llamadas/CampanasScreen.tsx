@@ -2,11 +2,11 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Progress, Stack, Table, 
 import { IconCheck, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Campana } from '../../../shared/areas/llamadas/tipos';
+import type { Campana } from '../../../shared/areas/llamadas/contract';
 import { porcentajeTope } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { api } from '../../api/client';
+import { api, clave } from '../../api/client';
 import { BadgeTope, COLOR_TOPE, Encabezado, mensajeDe, t, useCampanaSeleccionada } from './comun';
 
 /** Campaigns (part 1 §2.5): create form (name non-blank, minutes > 0) and the table with inline editing. */
@@ -25,7 +25,7 @@ export default function CampanasScreen() {
       setNombre('');
       setMinutos(0);
       notifySuccess(t.campanas.creada);
-      void qc.invalidateQueries({ queryKey: ['llamadas'] });
+      void qc.invalidateQueries({ queryKey: clave('llamadas') });
     },
     onError: (e) => notifyError(mensajeDe(e, t.campanas.errorCrear)),
   });
@@ -103,7 +103,7 @@ function FilaCampana({ campana }: { campana: Campana }) {
     onSuccess: () => {
       setEditando(false);
       notifySuccess(t.campanas.actualizada);
-      void qc.invalidateQueries({ queryKey: ['llamadas'] });
+      void qc.invalidateQueries({ queryKey: clave('llamadas') });
     },
     onError: (e) => notifyError(mensajeDe(e, t.campanas.errorActualizar)),
   });

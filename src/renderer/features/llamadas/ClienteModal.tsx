@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Campana, Cliente } from '../../../shared/areas/llamadas/tipos';
+import type { Campana, Cliente } from '../../../shared/areas/llamadas/contract';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api } from '../../api/client';
 import { mensajeDe, t } from './comun';

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -9,7 +10,6 @@ import {
   Progress,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -34,19 +34,19 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Cliente, ClienteFila, ConfiguracionLlamadas, EstadisticasCampana, Campana } from '../../../shared/areas/llamadas/tipos';
+import type { Cliente, ClienteFila, ConfiguracionLlamadas, EstadisticasCampana, Campana } from '../../../shared/areas/llamadas/contract';
 import { PAGE_SIZE_CLIENTES, badgeCliente, formatCosto, porcentajeTope } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { api } from '../../api/client';
-import { BadgeTope, COLOR_TOPE, Encabezado, SelectorCampana, Tile, dialogo, dialogoSiCorresponde, fmtNumero, mensajeDe, qk, t, useCampanaSeleccionada } from './comun';
+import { api, clave, consultas } from '../../api/client';
+import { BadgeTope, COLOR_TOPE, Encabezado, SelectorCampana, Tile, dialogo, dialogoSiCorresponde, fmtNumero, mensajeDe, t, useCampanaSeleccionada } from './comun';
 import { ClienteModal } from './ClienteModal';
 import { ConfiguracionPanel } from './ConfiguracionPanel';
 import { ImportarCsvModal } from './ImportarCsvModal';
 import { LoteModal } from './LoteModal';
 import { HistorialModal } from './HistorialModal';
 import { AccionFila } from '../../components/AccionFila';
-import { TdAcciones, TdEstado, TdTexto, ThAcciones } from '../../components/TablaColumnas';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 
 type Filtros = { nombre: string; email: string; telefono: string; empresa: string };
 const SIN_FILTROS: Filtros = { nombre: '', email: '', telefono: '', empresa: '' };
@@ -92,22 +92,21 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
 
   // A bulk call outlives the page: after a reload or a new sign-in the operator's running batch is picked up
   // again (progress, pause, cancel), instead of the screen looking idle while the api says a call is running.
-  const trabajos = useQuery({ queryKey: ['jobs', 'listar', 'llamadas'], queryFn: () => api.jobs.listar({ kind: 'llamadas' }), refetchOnMount: 'always', staleTime: 0 });
+  const trabajos = useQuery({ ...consultas.jobs.listar({ kind: 'llamadas' }), refetchOnMount: 'always', staleTime: 0 });
   const enMarcha = trabajos.data?.find((j) => j.status === 'running' && !cerrados.has(j.id))?.id ?? null;
   const loteVisible = lote ?? enMarcha;
 
-  const stats = useQuery({ queryKey: qk.estadisticas(campanaId), queryFn: () => api.llamadas.estadisticas({ campanaId }) });
-  const config = useQuery({ queryKey: qk.configuracion(campanaId), queryFn: () => api.llamadas.configuracion({ campanaId }) });
+  const stats = useQuery(consultas.llamadas.estadisticas({ campanaId }));
+  const config = useQuery(consultas.llamadas.configuracion({ campanaId }));
   const clientes = useQuery({
-    queryKey: [...qk.clientes(campanaId), debounced, pagina],
-    queryFn: () => api.llamadas.clientesPagina({ campanaId, ...debounced, pagina, porPagina: PAGE_SIZE_CLIENTES }),
+    ...consultas.llamadas.clientesPagina({ campanaId, ...debounced, pagina, porPagina: PAGE_SIZE_CLIENTES }),
     placeholderData: keepPreviousData,
   });
 
   const refrescar = () => {
-    void qc.invalidateQueries({ queryKey: qk.clientes(campanaId) });
-    void qc.invalidateQueries({ queryKey: qk.estadisticas(campanaId) });
-    void qc.invalidateQueries({ queryKey: qk.campanas });
+    void qc.invalidateQueries({ queryKey: clave('llamadas', 'clientesPagina') });
+    void qc.invalidateQueries({ queryKey: clave('llamadas', 'estadisticas') });
+    void qc.invalidateQueries({ queryKey: clave('llamadas', 'listarCampanas') });
   };
 
   const cambiarFiltro = (k: keyof Filtros, v: string) => {
@@ -230,6 +229,72 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
       return n;
     });
 
+  const nombreDe = (f: ClienteFila) => `${f.nombre} ${f.apellido}`.trim();
+  const columnas: Array<Columna<ClienteFila>> = [
+    {
+      titulo: <Checkbox aria-label={t.clientes.seleccionarTodos} checked={todosPagina} indeterminate={!todosPagina && algunoPagina} onChange={alternarPagina} />,
+      celda: (f) => <Checkbox aria-label={t.clientes.seleccionar(nombreDe(f))} checked={seleccion.has(f.id)} onChange={() => alternar(f)} />,
+    },
+    {
+      titulo: t.clientes.colCliente,
+      celda: (f) => (
+        <Stack gap={0}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm">
+              {nombreDe(f)}
+            </Text>
+            {f.noLlamar ? (
+              <Tooltip label={t.clientes.noLlamarDescripcion}>
+                <Badge size="xs" color="red" variant="outline" leftSection={<IconPhoneOff size={10} />}>
+                  {t.clientes.noLlamar}
+                </Badge>
+              </Tooltip>
+            ) : null}
+          </Group>
+          {f.cargo ? (
+            <Text size="xs" c="dimmed">
+              {f.cargo}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { titulo: t.clientes.colEmail, tipo: 'texto', celda: (f) => f.email, anchoMaximo: 220 },
+    {
+      titulo: t.clientes.colTelefono,
+      celda: (f) => (
+        <Text size="sm" ff="monospace">
+          {f.telefono}
+        </Text>
+      ),
+    },
+    { titulo: t.clientes.colEmpresa, tipo: 'texto', celda: (f) => f.empresa ?? '—', anchoMaximo: 180 },
+    {
+      titulo: t.clientes.colEstado,
+      tipo: 'estado',
+      celda: (f) => {
+        const b = badgeCliente(f.ultimoEstado);
+        return (
+          <Badge color={b.color} variant="light" data-testid="badge-estado">
+            {b.etiqueta}
+          </Badge>
+        );
+      },
+    },
+    {
+      titulo: t.clientes.colAcciones,
+      tipo: 'acciones',
+      celda: (f) => (
+        <Group gap={2} justify="flex-end" wrap="nowrap">
+          <AccionFila label={t.clientes.accionLlamar} icon={<IconPhone size={16} />} color="green" aria-label={`${t.clientes.accionLlamar} ${nombreDe(f)}`} onClick={() => llamarUno(f)} disabled={f.noLlamar} />
+          <AccionFila label={t.clientes.accionHistorial} icon={<IconHistory size={16} />} color="blue" aria-label={`${t.clientes.accionHistorial} ${nombreDe(f)}`} onClick={() => setHistorial(f)} />
+          <AccionFila label={t.clientes.accionEditar} icon={<IconPencil size={16} />} color="gray" aria-label={`${t.clientes.accionEditar} ${nombreDe(f)}`} onClick={() => setEditar(f)} />
+          <AccionFila label={t.clientes.accionEliminar} icon={<IconTrash size={16} />} color="red" aria-label={`${t.clientes.accionEliminar} ${nombreDe(f)}`} onClick={() => confirmarEliminar(f)} />
+        </Group>
+      ),
+    },
+  ];
+
   const st = stats.data;
   return (
     <Stack gap="lg">
@@ -276,87 +341,19 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
         {clientes.isError ? (
           <Alert color="red">{mensajeDe(clientes.error, t.clientes.errorCargar)}</Alert>
         ) : (
-          <Table.ScrollContainer minWidth={880}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="tabla-clientes" style={{ opacity: clientes.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox aria-label={t.clientes.seleccionarTodos} checked={todosPagina} indeterminate={!todosPagina && algunoPagina} onChange={alternarPagina} />
-                  </Table.Th>
-                  <Table.Th>{t.clientes.colCliente}</Table.Th>
-                  <Table.Th>{t.clientes.colEmail}</Table.Th>
-                  <Table.Th>{t.clientes.colTelefono}</Table.Th>
-                  <Table.Th>{t.clientes.colEmpresa}</Table.Th>
-                  <Table.Th>{t.clientes.colEstado}</Table.Th>
-                  <ThAcciones>{t.clientes.colAcciones}</ThAcciones>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {filas.length === 0 && !clientes.isLoading ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        {hayFiltros ? t.clientes.vacioFiltros : t.clientes.vacio}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  filas.map((f) => {
-                    const b = badgeCliente(f.ultimoEstado);
-                    const nombre = `${f.nombre} ${f.apellido}`.trim();
-                    return (
-                      <Table.Tr key={f.id} data-testid="fila-cliente" bg={seleccion.has(f.id) ? 'var(--mantine-color-green-light)' : undefined}>
-                        <Table.Td>
-                          <Checkbox aria-label={t.clientes.seleccionar(nombre)} checked={seleccion.has(f.id)} onChange={() => alternar(f)} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Stack gap={0}>
-                            <Group gap={6} wrap="nowrap">
-                              <Text fw={600} size="sm">
-                                {nombre}
-                              </Text>
-                              {f.noLlamar ? (
-                                <Tooltip label={t.clientes.noLlamarDescripcion}>
-                                  <Badge size="xs" color="red" variant="outline" leftSection={<IconPhoneOff size={10} />}>
-                                    {t.clientes.noLlamar}
-                                  </Badge>
-                                </Tooltip>
-                              ) : null}
-                            </Group>
-                            {f.cargo ? (
-                              <Text size="xs" c="dimmed">
-                                {f.cargo}
-                              </Text>
-                            ) : null}
-                          </Stack>
-                        </Table.Td>
-                        <TdTexto texto={f.email} maxWidth={220} />
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {f.telefono}
-                          </Text>
-                        </Table.Td>
-                        <TdTexto texto={f.empresa ?? '—'} maxWidth={180} />
-                        <TdEstado>
-                          <Badge color={b.color} variant="light" data-testid="badge-estado">
-                            {b.etiqueta}
-                          </Badge>
-                        </TdEstado>
-                        <TdAcciones>
-                          <Group gap={2} justify="flex-end" wrap="nowrap">
-                            <AccionFila label={t.clientes.accionLlamar} icon={<IconPhone size={16} />} color="green" aria-label={`${t.clientes.accionLlamar} ${nombre}`} onClick={() => llamarUno(f)} disabled={f.noLlamar} />
-                            <AccionFila label={t.clientes.accionHistorial} icon={<IconHistory size={16} />} color="blue" aria-label={`${t.clientes.accionHistorial} ${nombre}`} onClick={() => setHistorial(f)} />
-                            <AccionFila label={t.clientes.accionEditar} icon={<IconPencil size={16} />} color="gray" aria-label={`${t.clientes.accionEditar} ${nombre}`} onClick={() => setEditar(f)} />
-                            <AccionFila label={t.clientes.accionEliminar} icon={<IconTrash size={16} />} color="red" aria-label={`${t.clientes.accionEliminar} ${nombre}`} onClick={() => confirmarEliminar(f)} />
-                          </Group>
-                        </TdAcciones>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Box data-testid="tabla-clientes" style={{ opacity: clientes.isPlaceholderData ? 0.6 : 1 }}>
+            <TablaDatos
+              etiqueta={t.clientes.titulo}
+              filas={filas}
+              claveFila={(f) => f.id}
+              columnas={columnas}
+              cargando={clientes.isLoading}
+              iconoVacio={<IconUsers size={24} />}
+              textoVacio={hayFiltros ? t.clientes.vacioFiltros : t.clientes.vacio}
+              anchoMinimo={880}
+              propsFila={(f) => ({ 'data-testid': 'fila-cliente', bg: seleccion.has(f.id) ? 'var(--mantine-color-green-light)' : undefined })}
+            />
+          </Box>
         )}
 
         <Group justify="space-between" mt="md" wrap="wrap">
@@ -380,7 +377,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
             setLote(null);
             setSeleccion(new Map());
             refrescar();
-            void qc.invalidateQueries({ queryKey: ['jobs', 'listar', 'llamadas'] });
+            void qc.invalidateQueries({ queryKey: clave('jobs', 'listar') });
           }}
           onReintento={(id) => {
             setCerrados((c) => new Set([...c, loteVisible]));

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { ConfiguracionLlamadas } from '../../../shared/areas/llamadas/tipos';
+import type { ConfiguracionLlamadas } from '../../../shared/areas/llamadas/contract';
 import { HORARIO_DEFECTO, MAX_SIMULTANEAS } from '../../../shared/areas/llamadas/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { api } from '../../api/client';
-import { mensajeDe, qk, t } from './comun';
+import { api, consultas } from '../../api/client';
+import { mensajeDe, t } from './comun';
 
 /** Call configuration of a campaign (part 1 §2.7): agent id, phone number id, prompt; plus window and concurrency. */
 export function ConfiguracionPanel({ campanaId, configuracion, cargando, error }: { campanaId: number; configuracion: ConfiguracionLlamadas | null | undefined; cargando: boolean; error: string | null }) {
@@ -32,7 +32,7 @@ function Formulario({ campanaId, configuracion, error }: { campanaId: number; co
     mutationFn: () => api.llamadas.guardarConfiguracion({ campanaId, ...v }),
     onSuccess: (r) => {
       notifySuccess(r.creada ? c.guardada : c.actualizada);
-      qc.setQueryData(qk.configuracion(campanaId), r.configuracion);
+      qc.setQueryData(consultas.llamadas.configuracion({ campanaId }).queryKey, r.configuracion);
     },
     onError: (e) => notifyError(mensajeDe(e, c.errorGuardar)),
   });

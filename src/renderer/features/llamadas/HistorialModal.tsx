@@ -1,12 +1,13 @@
-import { Alert, Badge, Box, Button, Grid, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Grid, Group, Modal, Paper, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileText, IconSearch } from '@tabler/icons-react';
+import { IconFileText, IconPhoneOff, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { ClienteFila, LlamadaRegistro } from '../../../shared/areas/llamadas/tipos';
+import type { ClienteFila, LlamadaRegistro } from '../../../shared/areas/llamadas/contract';
 import { COLOR_TONO, etiquetaEstadoLlamada, formatCosto, parseTranscript, tonoLlamada } from '../../../shared/areas/llamadas/rules';
 import { formatDateTime } from '../../lib/format';
-import { api } from '../../api/client';
+import { consultas } from '../../api/client';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AudioPlayer } from './AudioPlayer';
 import { mensajeDe, t } from './comun';
 
@@ -22,16 +23,48 @@ function BadgeLlamada({ status }: { status: string | null }) {
   );
 }
 
+/** The history table's columns; 'Ver transcripción' opens the call's detail (setDetalle). */
+function columnas(setDetalle: (l: LlamadaRegistro) => void): Array<Columna<LlamadaRegistro>> {
+  return [
+    { titulo: h.colFecha, celda: (l) => <Text size="sm">{l.createdAt ? formatDateTime(l.createdAt) : h.noDisponible}</Text> },
+    {
+      titulo: h.colAgente,
+      celda: (l) => (
+        <Text size="sm" ff="monospace" lineClamp={1} maw={180}>
+          {na(l.agentId)}
+        </Text>
+      ),
+    },
+    {
+      titulo: h.colTelefono,
+      celda: (l) => (
+        <Text size="sm" ff="monospace">
+          {na(l.phone)}
+        </Text>
+      ),
+    },
+    { titulo: h.colEstado, tipo: 'estado', celda: (l) => <BadgeLlamada status={estadoDe(l)} /> },
+    { titulo: h.colDuracion, celda: (l) => <Text size="sm">{l.duracionSeg === null ? h.noDisponible : `${l.duracionSeg} s`}</Text> },
+    {
+      titulo: h.colAcciones,
+      tipo: 'acciones',
+      celda: (l) => (
+        <Button size="xs" variant="light" leftSection={<IconFileText size={14} />} onClick={() => setDetalle(l)}>
+          {h.verTranscripcion}
+        </Button>
+      ),
+    },
+  ];
+}
+
 /** Call history of a client (part 2 §2, §4, §5): search, count, table, detail with transcript and audio. */
 export function HistorialModal({ cliente, onClose }: { cliente: ClienteFila; onClose: () => void }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 250);
   const [detalle, setDetalle] = useState<LlamadaRegistro | null>(null);
-  const datos = useQuery({
-    queryKey: ['llamadas', 'historial', cliente.telefono, debounced],
-    queryFn: () => api.llamadas.historial({ telefono: cliente.telefono, q: debounced || undefined }),
-  });
+  const datos = useQuery(consultas.llamadas.historial({ telefono: cliente.telefono, q: debounced || undefined }));
   const filas = datos.data ?? [];
+  const cols = columnas(setDetalle);
 
   return (
     <>
@@ -44,68 +77,19 @@ export function HistorialModal({ cliente, onClose }: { cliente: ClienteFila; onC
             </Text>
           </Group>
           {datos.isError ? <Alert color="red">{mensajeDe(datos.error, t.clientes.errorCargarLlamadas)}</Alert> : null}
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" highlightOnHover data-testid="tabla-historial">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{h.colFecha}</Table.Th>
-                  <Table.Th>{h.colAgente}</Table.Th>
-                  <Table.Th>{h.colTelefono}</Table.Th>
-                  <Table.Th>{h.colEstado}</Table.Th>
-                  <Table.Th>{h.colDuracion}</Table.Th>
-                  <Table.Th ta="right">{h.colAcciones}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {datos.isLoading ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Group justify="center" py="md">
-                        <Loader size="sm" />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : filas.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        {h.vacio}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  filas.map((l) => (
-                    <Table.Tr key={l.id} data-testid="fila-llamada">
-                      <Table.Td>
-                        <Text size="sm">{l.createdAt ? formatDateTime(l.createdAt) : h.noDisponible}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace" lineClamp={1} maw={180}>
-                          {na(l.agentId)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {na(l.phone)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <BadgeLlamada status={estadoDe(l)} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{l.duracionSeg === null ? h.noDisponible : `${l.duracionSeg} s`}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Button size="xs" variant="light" leftSection={<IconFileText size={14} />} onClick={() => setDetalle(l)}>
-                          {h.verTranscripcion}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Box data-testid="tabla-historial">
+            <TablaDatos
+              etiqueta={h.titulo}
+              filas={filas}
+              claveFila={(l) => l.id}
+              columnas={cols}
+              cargando={datos.isLoading}
+              iconoVacio={<IconPhoneOff size={24} />}
+              textoVacio={h.vacio}
+              anchoMinimo={640}
+              propsFila={() => ({ 'data-testid': 'fila-llamada' })}
+            />
+          </Box>
         </Stack>
       </Modal>
       {detalle ? <DetalleLlamada llamada={detalle} onClose={() => setDetalle(null)} /> : null}

@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import type { Campana, LoteEstado } from '../../../shared/areas/llamadas/tipos';
+import { useState } from 'react';
+import type { Campana, LoteEstado } from '../../../shared/areas/llamadas/contract';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { TOAST_ERROR_MS } from '../../app/theme';
-import { api } from '../../api/client';
+import { api, consultas } from '../../api/client';
+import { useJob } from '../../api/useJob';
 import { mensajeDe, t } from './comun';
 
 const COLOR: Record<string, string> = { pendiente: 'gray', en_curso: 'blue', exitosa: 'green', fallida: 'red', omitida: 'orange', sin_confirmacion: 'yellow' };
@@ -18,33 +18,26 @@ const COLOR: Record<string, string> = { pendiente: 'gray', en_curso: 'blue', exi
 export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: string; campanas?: Campana[]; onClose: () => void; onReintento: (id: string) => void }) {
   const l = t.lote;
   const [accion, setAccion] = useState(false);
-  const avisado = useRef<string | null>(null);
-  const estado = useQuery({
-    queryKey: ['llamadas', 'lote', id],
-    queryFn: () => api.llamadas.estadoLote({ id }),
-    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : 400),
-    staleTime: 0,
+  // The run's own richer state, followed until it ends; its closing line is shown once, as a toast.
+  const lote = useJob(consultas.llamadas.estadoLote({ id }), {
+    alTerminar: (fin) => {
+      if (!fin.message) return;
+      if (fin.failed > 0) notifyError(fin.message);
+      else if (fin.sinConfirmacion > 0) notifications.show({ message: fin.message, color: 'yellow', autoClose: TOAST_ERROR_MS });
+      else notifySuccess(fin.message);
+    },
   });
-  const s: LoteEstado | undefined = estado.data;
+  const s: LoteEstado | undefined = lote.estado;
   // A run this process no longer knows (the app restarted) cannot be followed: say so and let it be closed.
-  const perdido = !s && estado.isError;
+  const perdido = lote.perdido;
   const terminado = s ? s.status !== 'running' : perdido;
   const porRevisar = s ? s.failed + s.sinConfirmacion : 0;
-
-  useEffect(() => {
-    if (!s || !terminado || avisado.current === id) return;
-    avisado.current = id;
-    if (!s.message) return;
-    if (s.failed > 0) notifyError(s.message);
-    else if (s.sinConfirmacion > 0) notifications.show({ message: s.message, color: 'yellow', autoClose: TOAST_ERROR_MS });
-    else notifySuccess(s.message);
-  }, [s, terminado, id]);
 
   const hacer = async (fn: () => Promise<unknown>) => {
     setAccion(true);
     try {
       await fn();
-      await estado.refetch();
+      await lote.actualizar();
     } catch (e) {
       notifyError(mensajeDe(e, t.llamar.errorProcesar));
     } finally {
@@ -70,7 +63,7 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
       {perdido ? (
         <Stack>
           <Alert color="red" data-testid="lote-error">
-            {mensajeDe(estado.error, l.noDisponible)}
+            {mensajeDe(lote.error, l.noDisponible)}
           </Alert>
           <Group justify="flex-end">
             <Button onClick={onClose}>{l.cerrar}</Button>
@@ -95,38 +88,21 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
           </Group>
           <Progress value={pct} size="xl" radius="xl" striped={!terminado} animated={!terminado && !s.pausado} aria-label={l.progreso(s.done, s.total)} />
           <SimpleGrid cols={{ base: 2, xs: 4 }}>
-            <Paper withBorder p="xs" ta="center">
-              <Text size="xs" c="dimmed">
-                {l.exitosas}
-              </Text>
-              <Text fw={700} c="green.8" data-testid="lote-exitosas">
-                {s.ok}
-              </Text>
-            </Paper>
-            <Paper withBorder p="xs" ta="center">
-              <Text size="xs" c="dimmed">
-                {l.fallidas}
-              </Text>
-              <Text fw={700} c="red.7" data-testid="lote-fallidas">
-                {s.failed}
-              </Text>
-            </Paper>
-            <Paper withBorder p="xs" ta="center">
-              <Text size="xs" c="dimmed">
-                {l.omitidas}
-              </Text>
-              <Text fw={700} c="orange.8">
-                {s.omitidas}
-              </Text>
-            </Paper>
-            <Paper withBorder p="xs" ta="center">
-              <Text size="xs" c="dimmed">
-                {l.sinConfirmacion}
-              </Text>
-              <Text fw={700} c="yellow.9" data-testid="lote-sin-confirmacion">
-                {s.sinConfirmacion}
-              </Text>
-            </Paper>
+            {[
+              { etiqueta: l.exitosas, valor: s.ok, color: 'green.8', testId: 'lote-exitosas' },
+              { etiqueta: l.fallidas, valor: s.failed, color: 'red.7', testId: 'lote-fallidas' },
+              { etiqueta: l.omitidas, valor: s.omitidas, color: 'orange.8', testId: undefined },
+              { etiqueta: l.sinConfirmacion, valor: s.sinConfirmacion, color: 'yellow.9', testId: 'lote-sin-confirmacion' },
+            ].map((c) => (
+              <Paper key={c.etiqueta} withBorder p="xs" ta="center">
+                <Text size="xs" c="dimmed">
+                  {c.etiqueta}
+                </Text>
+                <Text fw={700} c={c.color} data-testid={c.testId}>
+                  {c.valor}
+                </Text>
+              </Paper>
+            ))}
           </SimpleGrid>
           {terminado && s.message ? (
             <Alert color={porRevisar > 0 ? 'orange' : 'green'} data-testid="lote-mensaje">

@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Title as ChartTitle, Tooltip } from 'chart.js';
 import { useState } from 'react';
 import { Bar } from 'react-chartjs-2';
-import type { ResumenLlamadas } from '../../../shared/areas/llamadas/tipos';
+import type { ResumenLlamadas } from '../../../shared/areas/llamadas/contract';
 import { COLOR_BARRAS, RANGO_DEFECTO, VERDES, isoALocalBogota, localBogotaAIso, seriesPorEtiqueta } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { api } from '../../api/client';
+import { consultas } from '../../api/client';
 import { Encabezado, SelectorCampana, Tile, fmtNumero, mensajeDe, t, useCampanaSeleccionada } from './comun';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, ChartTitle, Tooltip, Legend);
@@ -31,8 +31,7 @@ export default function ResumenScreen() {
 
   // On campaign change: the range from the earliest and latest call (if any has a date).
   const extremos = useQuery({
-    queryKey: ['llamadas', 'resumen', 'extremos', campanaId],
-    queryFn: () => api.llamadas.resumen({ campanaId: campanaId! }),
+    ...consultas.llamadas.resumen({ campanaId: campanaId ?? 0 }),
     enabled: campanaId !== null,
     staleTime: 0,
   });
@@ -50,8 +49,7 @@ export default function ResumenScreen() {
   const limites = aLimites(activo);
   const listo = campanaId !== null && rangoDe === campanaId;
   const datos = useQuery({
-    queryKey: ['llamadas', 'resumen', campanaId, limites.desde, limites.hasta],
-    queryFn: () => api.llamadas.resumen({ campanaId: campanaId!, desde: limites.desde, hasta: limites.hasta }),
+    ...consultas.llamadas.resumen({ campanaId: campanaId ?? 0, desde: limites.desde, hasta: limites.hasta }),
     enabled: listo,
     placeholderData: keepPreviousData,
   });

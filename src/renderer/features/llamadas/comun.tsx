@@ -3,20 +3,14 @@ import { Badge, Button, Group, Paper, Select, Stack, Text, ThemeIcon, Title } fr
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { Campana, EstadoTope } from '../../../shared/areas/llamadas/tipos';
+import type { Campana } from '../../../shared/areas/llamadas/contract';
+import type { EstadoTope } from '../../../shared/areas/llamadas/rules';
 import { CLAVE_CAMPANA_SELECCIONADA, elegirCampana } from '../../../shared/areas/llamadas/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
-import { api } from '../../api/client';
+import { consultas } from '../../api/client';
 
 export const t = es.llamadas;
-
-export const qk = {
-  campanas: ['llamadas', 'campanas'] as const,
-  clientes: (campanaId: number | null) => ['llamadas', 'clientes', campanaId] as const,
-  estadisticas: (campanaId: number | null) => ['llamadas', 'estadisticas', campanaId] as const,
-  configuracion: (campanaId: number | null) => ['llamadas', 'configuracion', campanaId] as const,
-};
 
 export function mensajeDe(error: unknown, fallback: string): string {
   return AppError.is(error) ? error.message : fallback;
@@ -32,7 +26,7 @@ function leerGuardada(): string | null {
 
 /** The campaign list and the selected campaign, kept under its local key (part 1 §4). */
 export function useCampanaSeleccionada() {
-  const campanas = useQuery({ queryKey: qk.campanas, queryFn: () => api.llamadas.listarCampanas({}) });
+  const campanas = useQuery(consultas.llamadas.listarCampanas({}));
   const [elegida, setElegida] = useState<string | null>(leerGuardada);
   const lista = useMemo(() => campanas.data ?? [], [campanas.data]);
   const campanaId = useMemo(() => elegirCampana(elegida, lista), [elegida, lista]);

@@ -2,19 +2,129 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import type { JobState } from '../../domain/jobs';
-import type {
-  Campana,
-  Cliente,
-  ClientesPagina,
-  ConfiguracionLlamadas,
-  EstadisticasCampana,
-  LlamadaRegistro,
-  LoteEstado,
-  ResumenLlamadas,
-} from './tipos';
-import { CAMPOS_OPCIONALES, CSV_MAX_FILAS, filaImportacion, type CampoOpcional } from './cliente';
-import { MAX_SIMULTANEAS, esHora, esZonaHoraria } from './rules';
+import { CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filaImportacion, type CampoOpcional } from './cliente';
+import { ESTADOS_TOPE, MAX_SIMULTANEAS, esHora, esZonaHoraria } from './rules';
 import { llamadas as t } from './texts';
+
+// ---------------------------------------------------------------------------------------------------
+// What the operations answer (part 1 §3, part 2 §3), declared once; the types are inferred from them. Ids
+// are bigint in SQL and numbers here (the repository normalises them). Screens import these types.
+
+export const campana = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  /** The call-minute cap; 0 = no cap. */
+  minutos: z.number(),
+  minutosConsumidos: z.number(),
+  costoTotal: z.number(),
+  estadoTope: z.enum(ESTADOS_TOPE),
+});
+export type Campana = z.infer<typeof campana>;
+
+/** A client: the client row's columns (cliente.ts) with its id, campaign and 'No llamar' flag. */
+export const clienteGuardado = datosCliente.extend({ id: z.number(), campanaId: z.number(), noLlamar: z.boolean() });
+export type Cliente = z.infer<typeof clienteGuardado>;
+
+export const clienteFila = clienteGuardado.extend({
+  /** Status (or resultado) of the latest call of the phone in the campaign; null = no calls, '' = no status. */
+  ultimoEstado: z.string().nullable(),
+  ultimaLlamada: z.string().nullable(),
+  llamadas: z.number(),
+});
+export type ClienteFila = z.infer<typeof clienteFila>;
+
+export const clientesPagina = z.object({ total: z.number(), pagina: z.number(), porPagina: z.number(), filas: z.array(clienteFila) });
+export type ClientesPagina = z.infer<typeof clientesPagina>;
+
+export const estadisticasCampana = campana.pick({ minutos: true, minutosConsumidos: true, costoTotal: true, estadoTope: true }).extend({
+  campanaId: z.number(),
+  totalClientes: z.number(),
+  atendidos: z.number(),
+  pendientes: z.number(),
+  conLlamadas: z.number(),
+  noLlamar: z.number(),
+  totalLlamadas: z.number(),
+  llamadasDone: z.number(),
+  segundos: z.number(),
+});
+export type EstadisticasCampana = z.infer<typeof estadisticasCampana>;
+
+export const configuracionLlamadas = z.object({
+  id: z.number(),
+  campanaId: z.number(),
+  agentid: z.string(),
+  agentphonenumberid: z.string(),
+  prompt: z.string(),
+  /** Calling window, 'HH:MM' in zonaHoraria. */
+  horaInicio: z.string(),
+  horaFin: z.string(),
+  zonaHoraria: z.string(),
+  /** Bulk calls at once: 1 (one after another) to 5. */
+  maxSimultaneas: z.number(),
+});
+export type ConfiguracionLlamadas = z.infer<typeof configuracionLlamadas>;
+
+/**
+ * The outcome of one call attempt. 'sin_confirmacion': the request went out but the platform did not answer
+ * in time (or the run was cancelled while waiting), so the call may well have started: not a failure.
+ */
+export const resultadoIntento = z.enum(['exitosa', 'fallida', 'omitida', 'sin_confirmacion']);
+export type ResultadoIntento = z.infer<typeof resultadoIntento>;
+
+export const resultadoLoteCliente = z.object({
+  clienteId: z.number(),
+  nombre: z.string(),
+  telefono: z.string(),
+  estado: z.union([z.enum(['pendiente', 'en_curso']), resultadoIntento]),
+  detalle: z.string().optional(),
+});
+export type ResultadoLoteCliente = z.infer<typeof resultadoLoteCliente>;
+
+/** A bulk run: its job (id, status, done of total, ok, failed, message) and what the calls area adds. */
+export const detalleLote = z.object({
+  campanaId: z.number(),
+  pausado: z.boolean(),
+  omitidas: z.number(),
+  /** Sent, but the platform did not confirm in time: may have been called (see ResultadoIntento). */
+  sinConfirmacion: z.number(),
+  resultados: z.array(resultadoLoteCliente),
+});
+export type LoteEstado = JobState & z.infer<typeof detalleLote>;
+
+export const llamadaRegistro = z.object({
+  id: z.number(),
+  createdAt: z.string().nullable(),
+  agentId: z.string().nullable(),
+  phone: z.string().nullable(),
+  campana: z.number().nullable(),
+  campanaNombre: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  status: z.string().nullable(),
+  resultado: z.string().nullable(),
+  summary: z.string().nullable(),
+  costo: z.number().nullable(),
+  duracionSeg: z.number().nullable(),
+  transcript: z.unknown(),
+  tieneAudio: z.boolean(),
+});
+export type LlamadaRegistro = z.infer<typeof llamadaRegistro>;
+
+export const resumenLlamadas = z.object({
+  tarjetas: z.object({ totalClientes: z.number(), totalLlamadas: z.number(), llamadasDone: z.number(), enRango: z.number() }),
+  /** Earliest and latest created_at of the campaign's calls (ISO), null when none has a date. */
+  primera: z.string().nullable(),
+  ultima: z.string().nullable(),
+  /** Every calendar day (America/Bogota) of the range, YYYY-MM-DD. */
+  dias: z.array(z.string()),
+  porDia: z.array(z.number()),
+  /** Statuses found, lower-cased and sorted. */
+  estados: z.array(z.string()),
+  porEstado: z.record(z.string(), z.array(z.number())),
+});
+export type ResumenLlamadas = z.infer<typeof resumenLlamadas>;
+
+// ---------------------------------------------------------------------------------------------------
+// The operations and their inputs.
 
 /** bigint ids may arrive as numbers or strings: both become a positive integer. */
 const id = z.union([z.number(), z.string().regex(/^\d{1,18}$/)]).transform((v) => Number(v)).pipe(z.number().int().positive());

@@ -11,7 +11,7 @@
 import type { ApiDeps, AreaImplementation } from '../../api/types';
 import type { AuthSession } from '../../ports';
 import type { JobState } from '../../domain/jobs';
-import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from './tipos';
+import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from './contract';
 import { AppError } from '../../errors';
 import { esTiempoAgotado } from '../../ports/webhooks';
 import { es } from '../../i18n/es';
@@ -110,17 +110,11 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
     if (!lote || lote.owner !== owner) throw new AppError('not_found', t.llamar.loteNoEncontrado);
     const job = jobs.get(id, owner);
     return {
-      id,
+      ...job,
       campanaId: lote.campanaId,
-      status: job.status,
       pausado: lote.compuerta.pausada && job.status === 'running',
-      done: job.done,
-      total: job.total,
-      ok: job.ok,
-      failed: job.failed,
       omitidas: lote.omitidas,
       sinConfirmacion: lote.sinConfirmacion,
-      message: job.message,
       resultados: lote.resultados.map((r) => ({ ...r })),
     };
   }

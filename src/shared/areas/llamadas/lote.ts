@@ -2,7 +2,7 @@
  * The bulk-call runner: items in order, at most `concurrency` at once, pausable, cancellable; a failure of
  * one item is recorded and the run goes on. Platform-free and unit-tested with fake senders.
  */
-import type { ResultadoIntento } from './tipos';
+import type { ResultadoIntento } from './contract';
 
 export interface Resultado {
   estado: ResultadoIntento;

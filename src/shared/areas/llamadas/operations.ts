@@ -51,21 +51,10 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       return stats;
     },
     async crearCliente(input, ctx) {
-      const repo = llamadasRepository(ctx.data);
-      try {
-        return await repo.crearCliente(input);
-      } catch (error) {
-        throw mapClienteError(error);
-      }
+      return guardandoCliente(() => llamadasRepository(ctx.data).crearCliente(input));
     },
     async actualizarCliente(input, ctx) {
-      const repo = llamadasRepository(ctx.data);
-      let updated;
-      try {
-        updated = await repo.actualizarCliente(input.id, input);
-      } catch (error) {
-        throw mapClienteError(error);
-      }
+      const updated = await guardandoCliente(() => llamadasRepository(ctx.data).actualizarCliente(input.id, input));
       if (!updated) throw new AppError('not_found', t.clientes.noExiste);
       return updated;
     },
@@ -152,10 +141,15 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
   };
 }
 
-function mapClienteError(error: unknown): AppError {
-  if (AppError.is(error)) {
-    if (error.code === 'conflict') return new AppError('conflict', t.clientes.duplicado);
-    if (error.code === 'validation' || error.code === 'unauthenticated' || error.code === 'forbidden') return error;
+/** Saving a client: a duplicate (email, telefono) in the campaign is the form's message; checks and auth pass through. */
+async function guardandoCliente<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (AppError.is(error)) {
+      if (error.code === 'conflict') throw new AppError('conflict', t.clientes.duplicado);
+      if (error.code === 'validation' || error.code === 'unauthenticated' || error.code === 'forbidden') throw error;
+    }
+    throw new AppError('internal', t.clientes.errorGuardar);
   }
-  return new AppError('internal', t.clientes.errorGuardar);
 }

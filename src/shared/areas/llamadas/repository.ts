@@ -6,11 +6,10 @@ import type {
   ClienteFila,
   ConfiguracionLlamadas,
   EstadisticasCampana,
-  EstadoTope,
   LlamadaRegistro,
   ResultadoIntento,
-} from './tipos';
-import { estadoTope, normalizarId, numeroOCero, type GrupoDiaEstado, type IntentoPrevio } from './rules';
+} from './contract';
+import { estadoTope, normalizarId, numeroOCero, type EstadoTope, type GrupoDiaEstado, type IntentoPrevio } from './rules';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, valorColumna, type CampoCliente, type DatosCliente, type FilaImportacion } from './cliente';
 
 type Row = Record<string, unknown>;

@@ -2,8 +2,11 @@
  * Pure rules of the call-campaign area (part 1 §4, §5, §9; part 2 §3–§5): cap state, consumption and cost,
  * badges, transcript parsing, the calling window, Bogotá date-time inputs and the Resumen day series.
  */
-import type { EstadoTope } from './tipos';
 import { llamadas as t } from './texts';
+
+/** A campaign's cap state: ok; cerca at ≥ 80 % of the cap; excedido once consumed reaches it (estadoTope). */
+export const ESTADOS_TOPE = ['ok', 'cerca', 'excedido'] as const;
+export type EstadoTope = (typeof ESTADOS_TOPE)[number];
 
 export const PAGE_SIZE_CLIENTES = 10;
 export const UMBRAL_CERCA = 0.8;

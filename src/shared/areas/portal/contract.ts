@@ -4,7 +4,7 @@ import { portal as t } from './texts';
 import { PORTAL_TOKEN_RE, UUID_RE } from './rules';
 import { busquedaSesiones, paginaSesiones, porPaginaSesiones } from '../mensajes/contract';
 import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/formas';
-import type { Campana, ClienteFila, EstadisticasCampana } from '../llamadas/tipos';
+import type { Campana, ClienteFila, EstadisticasCampana } from '../llamadas/contract';
 
 // ------------------------------------------------------------------------------------------------ answers
 
