@@ -30,8 +30,7 @@ export function UserMenu() {
   const { operator, signOut } = useAuth();
   const navigate = useNavigate();
   const name = displayName(operator);
-  // The real role, read from the profile: 'Administrador' for administrators only.
-  const role = es.operadores.roles[operator?.rol ?? 'operador'];
+  const role = operator?.esAdmin ? es.shell.administrador : es.shell.usuario;
 
   const confirmLogout = () =>
     modals.openConfirmModal({
