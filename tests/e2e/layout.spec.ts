@@ -28,7 +28,7 @@ for (const size of SIZES) {
     await page.setViewportSize(size);
     await signInAsNewAdmin(page, app);
     const problems: string[] = [];
-    for (const child of DASHBOARD_CHILDREN) {
+    for (const child of [...DASHBOARD_CHILDREN, 'configuracion?seccion=operadores']) {
       await page.goto(`${app.url}/dashboard/${child}`);
       await settled(page);
       for (const p of await findClipped(page)) problems.push(`${child}: ${p.what} — ${p.why}`);

@@ -30,7 +30,8 @@ export function UserMenu() {
   const { operator, signOut } = useAuth();
   const navigate = useNavigate();
   const name = displayName(operator);
-  const role = operator?.esAdmin ? es.shell.administrador : es.shell.usuario;
+  // The real role, read from the profile: 'Administrador' for administrators only.
+  const role = es.operadores.roles[operator?.rol ?? 'operador'];
 
   const confirmLogout = () =>
     modals.openConfirmModal({

@@ -16,9 +16,11 @@ import {
   UnstyledButton,
   useMantineTheme,
 } from '@mantine/core';
-import { IconCheck, IconKey, IconLanguage, IconMoon, IconPalette, IconPlugConnected, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconCheck, IconKey, IconLanguage, IconLock, IconMoon, IconPalette, IconPlugConnected, IconSettings, IconUser, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { rolDe } from '../../../shared/areas/auth/operador';
 import { ACCENT_COLORS } from '../../../shared/areas/configuracion/rules';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
@@ -29,26 +31,52 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../../lib/format';
 import { CambiarContrasenaModal } from './CambiarContrasenaModal';
 import { ConexionPanel } from './ConexionPanel';
+import { OperadoresPanel } from './OperadoresPanel';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
 import { TituloPantalla } from '../../components/TituloPantalla';
 import { setPreferencias, usePreferencias } from './preferencias-store';
 
 const c = es.configuracion;
 
-/** Settings (part 3 §2.5): appearance, account, password, and the connections (Conexión). */
+/** Sections only administrators see (and open: the api refuses the rest anyway). */
+const SOLO_ADMIN = ['conexion', 'operadores'];
+
+/**
+ * Settings (part 3 §2.5): appearance, account, password; for administrators also the connections (Conexión)
+ * and the team (Operadores). The section is in the address (?seccion=), so it can be linked; an operator who
+ * opens an administrator's section is told he has no permission.
+ */
 export default function ConfiguracionScreen() {
   useDocumentTitle(c.titulo);
+  const { operator } = useAuth();
+  const esAdmin = operator?.rol === 'administrador';
+  const [params, setParams] = useSearchParams();
+  const pedida = params.get('seccion') ?? 'general';
+  const negada = !esAdmin && SOLO_ADMIN.includes(pedida);
+  const seccion = negada || !['general', ...SOLO_ADMIN].includes(pedida) ? 'general' : pedida;
   return (
     <Stack gap="lg">
       <TituloPantalla titulo={c.titulo} subtitulo={c.subtitulo} />
-      <Tabs defaultValue="general" keepMounted={false}>
+      {negada && (
+        <Alert color="yellow" variant="light" icon={<IconLock size={18} />} data-testid="seccion-sin-permiso">
+          {es.errores.sinPermiso}
+        </Alert>
+      )}
+      <Tabs value={seccion} onChange={(v) => setParams(v && v !== 'general' ? { seccion: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
             {c.tabGeneral}
           </Tabs.Tab>
-          <Tabs.Tab value="conexion" leftSection={<IconPlugConnected size={16} />}>
-            {c.tabConexion}
-          </Tabs.Tab>
+          {esAdmin && (
+            <Tabs.Tab value="conexion" leftSection={<IconPlugConnected size={16} />}>
+              {c.tabConexion}
+            </Tabs.Tab>
+          )}
+          {esAdmin && (
+            <Tabs.Tab value="operadores" leftSection={<IconUsers size={16} />}>
+              {es.operadores.tab}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="general" pt="lg">
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -56,9 +84,16 @@ export default function ConfiguracionScreen() {
             <Cuenta />
           </SimpleGrid>
         </Tabs.Panel>
-        <Tabs.Panel value="conexion" pt="lg">
-          <ConexionPanel />
-        </Tabs.Panel>
+        {esAdmin && (
+          <Tabs.Panel value="conexion" pt="lg">
+            <ConexionPanel />
+          </Tabs.Panel>
+        )}
+        {esAdmin && (
+          <Tabs.Panel value="operadores" pt="lg">
+            <OperadoresPanel />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );
@@ -164,7 +199,7 @@ function Cuenta() {
           label={c.tipoCuenta}
           value={
             <Badge variant="light" data-testid="cuenta-tipo">
-              {esAdmin ? c.administrador : c.usuario}
+              {es.operadores.roles[rolDe(esAdmin)]}
             </Badge>
           }
         />

@@ -1,0 +1,293 @@
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCheck, IconCopy, IconKey, IconMailOff, IconPlus, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ROLES, type Rol } from '../../../shared/areas/auth/operador';
+import type { FilaOperador, NuevoOperador } from '../../../shared/areas/operadores/contract';
+import { AppError } from '../../../shared/errors';
+import { es } from '../../../shared/i18n/es';
+import { api, clave, consultas } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import { AccionFila } from '../../components/AccionFila';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { formatDateTime } from '../../lib/format';
+import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+
+const t = es.operadores;
+const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
+
+/** A one-time password, shown once, with its copy button. */
+interface Entrega {
+  email: string;
+  contrasena: string;
+}
+
+/** Configuración → Operadores (administrators only): the team, its roles, and who may sign in. */
+export function OperadoresPanel() {
+  const { operator, backend, refresh } = useAuth();
+  const queryClient = useQueryClient();
+  const lista = useQuery(consultas.operadores.listar({}));
+  const [agregando, setAgregando] = useState(false);
+  const [entrega, setEntrega] = useState<Entrega | null>(null);
+
+  const actualizar = () => {
+    void queryClient.invalidateQueries({ queryKey: clave('operadores') });
+    // A change of one's own role shows at once in the header and the account block.
+    void refresh();
+  };
+  const onError = (otro: string) => (error: unknown) => notifyError(mensajeDe(error, otro));
+
+  const cambiarRol = useMutation({
+    mutationFn: (f: { id: string; rol: Rol }) => api.operadores.cambiarRol(f),
+    onSuccess: () => {
+      notifySuccess(t.rolCambiado);
+      actualizar();
+    },
+    onError: onError(t.errorCambiarRol),
+  });
+  const cambiarEstado = useMutation({
+    mutationFn: (f: { id: string; activo: boolean }) => (f.activo ? api.operadores.reactivar({ id: f.id }) : api.operadores.desactivar({ id: f.id })),
+    onSuccess: (_r, f) => {
+      notifySuccess(f.activo ? t.reactivado : t.desactivado);
+      actualizar();
+    },
+    onError: onError(t.errorCambiarEstado),
+  });
+  const restablecer = useMutation({
+    mutationFn: (f: FilaOperador) => api.operadores.restablecerContrasena({ id: f.id! }),
+    onSuccess: (r, f) => setEntrega({ email: f.email, contrasena: r.contrasena }),
+    onError: onError(t.errorRestablecer),
+  });
+  const cancelar = useMutation({
+    mutationFn: (f: FilaOperador) => api.operadores.cancelarInvitacion({ email: f.email }),
+    onSuccess: () => {
+      notifySuccess(t.invitacionCancelada);
+      actualizar();
+    },
+    onError: onError(t.errorCancelarInvitacion),
+  });
+
+  const confirmar = (titulo: string, texto: string, accion: () => void, rojo = false) =>
+    modals.openConfirmModal({
+      title: titulo,
+      centered: true,
+      children: <Text size="sm">{texto}</Text>,
+      labels: { confirm: t.confirmar, cancel: t.cancelar },
+      confirmProps: { color: rojo ? 'red' : undefined },
+      onConfirm: accion,
+    });
+
+  const acciones = (f: FilaOperador) => {
+    if (f.pendiente || !f.id) {
+      return (
+        <AccionFila label={t.cancelarInvitacion} icon={<IconMailOff size={18} />} color="red" onClick={() => cancelar.mutate(f)} aria-label={`${t.cancelarInvitacion} ${f.email}`} />
+      );
+    }
+    const id = f.id;
+    const otroRol: Rol = f.rol === 'administrador' ? 'operador' : 'administrador';
+    const textoRol = otroRol === 'administrador' ? t.hacerAdministrador : t.hacerOperador;
+    return (
+      <>
+        <AccionFila
+          label={textoRol}
+          icon={otroRol === 'administrador' ? <IconShieldCheck size={18} /> : <IconShieldOff size={18} />}
+          color="blue"
+          onClick={() => confirmar(t.cambiarRol, `${textoRol}: ${f.nombre}`, () => cambiarRol.mutate({ id, rol: otroRol }))}
+          aria-label={`${textoRol} ${f.email}`}
+        />
+        {backend !== 'hosted' && (
+          <AccionFila
+            label={t.restablecer}
+            icon={<IconKey size={18} />}
+            onClick={() => confirmar(t.restablecerTitulo, t.restablecerConfirmar(f.nombre), () => restablecer.mutate(f))}
+            aria-label={`${t.restablecer} ${f.email}`}
+          />
+        )}
+        {f.activo ? (
+          <AccionFila
+            label={t.desactivar}
+            icon={<IconUserOff size={18} />}
+            color="red"
+            onClick={() => confirmar(t.desactivarTitulo, t.desactivarConfirmar(f.nombre), () => cambiarEstado.mutate({ id, activo: false }), true)}
+            aria-label={`${t.desactivar} ${f.email}`}
+          />
+        ) : (
+          <AccionFila
+            label={t.reactivar}
+            icon={<IconUserCheck size={18} />}
+            color="green"
+            onClick={() => confirmar(t.reactivarTitulo, t.reactivarConfirmar(f.nombre), () => cambiarEstado.mutate({ id, activo: true }))}
+            aria-label={`${t.reactivar} ${f.email}`}
+          />
+        )}
+      </>
+    );
+  };
+
+  const columnas: Array<Columna<FilaOperador>> = [
+    { titulo: t.columnaNombre, tipo: 'texto', anchoMaximo: 220, celda: (f) => (f.id && f.id === operator?.id ? `${f.nombre} ${t.tu}` : f.nombre) },
+    { titulo: t.columnaEmail, tipo: 'texto', anchoMaximo: 240, celda: (f) => f.email },
+    {
+      titulo: t.columnaRol,
+      tipo: 'estado',
+      celda: (f) => (
+        <Badge variant="light" color={f.rol === 'administrador' ? 'grape' : 'blue'}>
+          {t.roles[f.rol]}
+        </Badge>
+      ),
+    },
+    {
+      titulo: t.columnaUltimoAcceso,
+      celda: (f) => (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {f.ultimoAcceso ? formatDateTime(f.ultimoAcceso) : t.nunca}
+        </Text>
+      ),
+    },
+    {
+      titulo: t.columnaEstado,
+      tipo: 'estado',
+      celda: (f) => (
+        <Badge variant="light" color={f.pendiente ? 'yellow' : f.activo ? 'green' : 'gray'} data-testid="estado-operador">
+          {f.pendiente ? t.pendiente : f.activo ? t.activo : t.inactivo}
+        </Badge>
+      ),
+    },
+    {
+      titulo: t.columnaAcciones,
+      tipo: 'acciones',
+      celda: (f) => (
+        <Group gap={4} justify="center" wrap="nowrap" aria-label={t.acciones(f.nombre)}>
+          {acciones(f)}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg" shadow="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <EncabezadoTarjeta icono={<IconUsers size={18} />} titulo={t.titulo} detalle={t.subtitulo} />
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAgregando(true)} style={{ flexShrink: 0 }}>
+            {t.agregar}
+          </Button>
+        </Group>
+        {lista.isError && (
+          <Alert color="red" variant="light">
+            {mensajeDe(lista.error, t.errorListar)}
+          </Alert>
+        )}
+      </Paper>
+      <TablaDatos
+        etiqueta={t.tabla}
+        filas={lista.data ?? []}
+        claveFila={(f) => f.id ?? `pendiente:${f.email}`}
+        columnas={columnas}
+        cargando={lista.isLoading}
+        textoCargando={t.cargando}
+        iconoVacio={<IconUsers size={24} />}
+        textoVacio={t.vacio}
+        anchoMinimo={860}
+        propsFila={(f) => ({ 'data-testid': 'fila-operador', 'data-email': f.email })}
+      />
+      {agregando && (
+        <AgregarOperadorModal
+          onClose={() => setAgregando(false)}
+          onAgregado={(r) => {
+            setAgregando(false);
+            actualizar();
+            if (r.contrasena) setEntrega({ email: r.email, contrasena: r.contrasena });
+            else if (r.pendiente) modals.open({ title: t.invitacionTitulo, centered: true, children: <Text size="sm">{t.invitacionAlojado(r.email)}</Text> });
+            else notifySuccess(t.agregadoExistente(r.email));
+          }}
+        />
+      )}
+      <ContrasenaUnaVez entrega={entrega} onClose={() => setEntrega(null)} />
+    </Stack>
+  );
+}
+
+const VACIO: NuevoOperador = { nombre: '', email: '', rol: 'operador' };
+
+function AgregarOperadorModal({ onClose, onAgregado }: { onClose: () => void; onAgregado: (r: { email: string; pendiente: boolean; contrasena: string | null }) => void }) {
+  const [valores, setValores] = useState<NuevoOperador>(VACIO);
+  const [error, setError] = useState<string | null>(null);
+  const agregar = useMutation({
+    mutationFn: (v: NuevoOperador) => api.operadores.agregar(v),
+    onSuccess: onAgregado,
+    onError: (e) => setError(mensajeDe(e, t.errorAgregar)),
+  });
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    agregar.mutate(valores);
+  };
+  return (
+    <Modal opened onClose={onClose} title={t.agregarTitulo} centered>
+      <form onSubmit={enviar} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label={t.nombreLabel} value={valores.nombre} onChange={(e) => setValores({ ...valores, nombre: e.currentTarget.value })} required data-autofocus />
+          <TextInput label={t.emailLabel} type="email" value={valores.email} onChange={(e) => setValores({ ...valores, email: e.currentTarget.value })} required />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="rol-nuevo-operador">
+              {t.rolLabel}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="rol-nuevo-operador"
+              value={valores.rol}
+              onChange={(v) => setValores({ ...valores, rol: v as Rol })}
+              data={ROLES.map((r) => ({ value: r, label: t.roles[r] }))}
+            />
+            <Text size="xs" c="dimmed">
+              {t.rolesDetalle[valores.rol]}
+            </Text>
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t.cancelar}
+            </Button>
+            <Button type="submit" loading={agregar.isPending}>
+              {t.guardar}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The one-time password: on screen until closed, never again (nothing keeps it). */
+function ContrasenaUnaVez({ entrega, onClose }: { entrega: Entrega | null; onClose: () => void }) {
+  return (
+    <Modal opened={entrega !== null} onClose={onClose} title={t.contrasenaTitulo} centered>
+      {entrega && (
+        <Stack gap="md">
+          <Text size="sm">{t.contrasenaAviso(entrega.email)}</Text>
+          <Code block fz="xl" ta="center" style={{ letterSpacing: 2, overflowWrap: 'anywhere' }} data-testid="contrasena-un-uso">
+            {entrega.contrasena}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={entrega.contrasena}>
+              {({ copied, copy }) => (
+                <Button variant="light" color={copied ? 'green' : undefined} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                  {copied ? t.copiada : t.copiar}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={onClose}>{t.cerrar}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

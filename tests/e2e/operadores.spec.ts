@@ -1,0 +1,90 @@
+import { expect, test } from './support/fixtures';
+import { findClipped, settled } from './support/layout';
+
+/**
+ * Operators, a team (issue 14, part 2): the administrator adds an operator in Configuración → Operadores and
+ * gets a one-time password shown once; the operator signs in on a browser of his own, is labelled 'Operador'
+ * and cannot open Conexión (nor Operadores); the administrator deactivates him, and the operator's open page
+ * is signed out on its very next request. At the desktop window's size (1360×860) nothing of the section or
+ * of the one-time password's dialog is clipped.
+ */
+const LUIS = { nombre: 'Luis Pérez', email: 'luis.perez@agencia.co' };
+
+test('el administrador agrega un operador que no abre Conexión, y al desactivarlo su página se cierra', async ({ page, sesion, nuevoCliente }) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await sesion.entrarComoAdmin();
+  await page.goto('/dashboard/configuracion');
+  await expect(page.getByTestId('menu-usuario')).toContainText('Administrador');
+  await page.getByRole('tab', { name: 'Operadores' }).click();
+  await expect(page).toHaveURL(/seccion=operadores/);
+  const filas = page.getByTestId('fila-operador');
+  await expect(filas).toHaveCount(1);
+  await expect(filas.first()).toContainText('Administrador');
+
+  // Add: name, e-mail, role (Operador by default); the one-time password is shown once, with a copy button.
+  await page.getByRole('button', { name: 'Agregar operador' }).click();
+  const alta = page.getByRole('dialog', { name: 'Agregar operador' });
+  await alta.getByLabel('Nombre completo').fill(LUIS.nombre);
+  await alta.getByLabel('Correo electrónico').fill(LUIS.email);
+  await expect(alta.getByText('Trabaja en el panel: llamadas, bots, mensajes, proyectos y marketing.')).toBeVisible();
+  await alta.getByRole('button', { name: 'Agregar', exact: true }).click();
+  const entrega = page.getByRole('dialog', { name: 'Contraseña de un solo uso' });
+  await expect(entrega).toBeVisible();
+  const contrasena = (await entrega.getByTestId('contrasena-un-uso').textContent())!.trim();
+  expect(contrasena).toMatch(/^[A-Za-z0-9]{16}$/);
+  await expect(entrega.getByRole('button', { name: 'Copiar contraseña' })).toBeVisible();
+  await settled(page);
+  expect(await findClipped(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('operadores-contrasena.png') });
+  await entrega.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(entrega).toBeHidden();
+  const fila = page.locator(`[data-testid="fila-operador"][data-email="${LUIS.email}"]`);
+  await expect(fila).toContainText(LUIS.nombre);
+  await expect(fila).toContainText('Operador');
+  await expect(fila.getByTestId('estado-operador')).toHaveText('Activo');
+  await expect(fila).toContainText('Nunca');
+  await settled(page);
+  expect(await findClipped(page)).toEqual([]);
+
+  // The operator, on a browser of his own.
+  const operador = await nuevoCliente();
+  await operador.goto('/');
+  await operador.getByPlaceholder('Ingresa tu email').fill(LUIS.email);
+  await operador.getByPlaceholder('Ingresa tu contraseña').fill(contrasena);
+  await operador.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(operador).toHaveURL(/\/dashboard/);
+  await expect(operador.getByTestId('menu-usuario')).toContainText('Operador');
+  await expect(operador.getByTestId('menu-usuario')).not.toContainText('Administrador');
+  await operador.goto('/dashboard/configuracion');
+  await expect(operador.getByTestId('cuenta-tipo')).toHaveText('Operador');
+  await expect(operador.getByRole('tab', { name: 'General' })).toBeVisible();
+  await expect(operador.getByRole('tab', { name: 'Conexión' })).toHaveCount(0);
+  await expect(operador.getByRole('tab', { name: 'Operadores' })).toHaveCount(0);
+  // By its address the section refuses him, and so does the api.
+  await operador.goto('/dashboard/configuracion?seccion=conexion');
+  await expect(operador.getByTestId('seccion-sin-permiso')).toHaveText('No tienes permiso para esta operación.');
+  await expect(operador.getByTestId('servidor-web')).toHaveCount(0);
+  const conexion = await operador.request.post('/api/conexion/backend', { data: {} });
+  expect(conexion.status()).toBe(403);
+  expect(await conexion.json()).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'No tienes permiso para esta operación.' } });
+  await operador.goto('/dashboard/configuracion');
+  await expect(operador.getByTestId('cuenta-tipo')).toHaveText('Operador');
+
+  // The administrator sees his last sign-in, then deactivates him (confirmed).
+  await page.reload();
+  await expect(fila).not.toContainText('Nunca');
+  await fila.getByRole('button', { name: `Desactivar ${LUIS.email}` }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Desactivar operador' });
+  await expect(confirmar).toContainText(`¿Desactivar a ${LUIS.nombre}?`);
+  await confirmar.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(fila.getByTestId('estado-operador')).toHaveText('Desactivado');
+  await expect(fila.getByRole('button', { name: `Reactivar ${LUIS.email}` })).toBeVisible();
+
+  // The operator's page, still open, makes its next request (a search): signed out, back to the login.
+  await operador.getByRole('combobox', { name: 'Buscar' }).fill('Plan');
+  await expect(operador.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+  await operador.getByPlaceholder('Ingresa tu email').fill(LUIS.email);
+  await operador.getByPlaceholder('Ingresa tu contraseña').fill(contrasena);
+  await operador.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(operador.getByText('Tu cuenta de operador está desactivada. Habla con un administrador.')).toBeVisible();
+});
