@@ -1,5 +1,5 @@
 /** Pure rules of the call-campaign area: cap, consumption, cost, badges, transcript, window, day series, CSV, runner. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   badgeCliente,
   clavesDeReintento,
@@ -26,7 +26,8 @@ import { Compuerta, ejecutarLote } from '../../src/shared/areas/llamadas/lote';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.llamadas;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A sender's wait: only used under the runner tests' fake timers (vi.useFakeTimers), never a wall-clock pause. */
+const demora = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('tope y consumo (part 1 §4, §9)', () => {
   it('ok, cerca desde el 80 %, excedido al llegar al tope; sin tope siempre ok', () => {
@@ -264,20 +265,29 @@ describe('CSV (part 1 §5) con papaparse', () => {
 });
 
 describe('ejecutor de lotes', () => {
+  // The senders' waits run on vitest's fake timers: the test moves time itself, no wall-clock pause.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   it('en orden, uno tras otro por defecto; una falla se registra y sigue', async () => {
     const orden: number[] = [];
     const resultados: string[] = [];
-    const r = await ejecutarLote([1, 2, 3, 4], {
+    const corrida = ejecutarLote([1, 2, 3, 4], {
       concurrency: 1,
       signal: new AbortController().signal,
       send: async (n) => {
         orden.push(n);
-        await sleep(5);
+        await demora(5);
         if (n === 2) throw new Error('500');
         return { estado: n === 4 ? 'omitida' : 'exitosa' };
       },
       onResult: (_n, _i, res) => resultados.push(`${res.estado}${res.detalle ? ':' + res.detalle : ''}`),
     });
+    await vi.runAllTimersAsync();
+    const r = await corrida;
     expect(orden).toEqual([1, 2, 3, 4]);
     expect(resultados).toEqual(['exitosa', 'fallida:500', 'exitosa', 'omitida']);
     // Issue 12 added the unconfirmed count (timeouts) to the summary.
@@ -287,18 +297,20 @@ describe('ejecutor de lotes', () => {
     let vuelo = 0;
     let max = 0;
     const inicio: number[] = [];
-    await ejecutarLote(Array.from({ length: 23 }, (_, i) => i), {
+    const corrida = ejecutarLote(Array.from({ length: 23 }, (_, i) => i), {
       concurrency: 5,
       signal: new AbortController().signal,
       send: async (n) => {
         inicio.push(n);
         vuelo++;
         max = Math.max(max, vuelo);
-        await sleep(3 + (n % 4) * 3);
+        await demora(3 + (n % 4) * 3);
         vuelo--;
         return { estado: 'exitosa' };
       },
     });
+    await vi.runAllTimersAsync();
+    await corrida;
     expect(max).toBe(5);
     expect(inicio).toEqual(Array.from({ length: 23 }, (_, i) => i));
   });
@@ -310,12 +322,13 @@ describe('ejecutor de lotes', () => {
       signal: c.signal,
       send: async (n) => {
         enviados.push(n);
-        await sleep(10);
+        await demora(10);
         return { estado: 'exitosa' };
       },
     });
-    await sleep(15);
+    await vi.advanceTimersByTimeAsync(15);
     c.abort();
+    await vi.runAllTimersAsync();
     const r = await p;
     expect(r.noIniciadas).toBe(10 - enviados.length);
     expect(enviados.length).toBeLessThan(10);
@@ -333,11 +346,11 @@ describe('ejecutor de lotes', () => {
         return { estado: 'exitosa' };
       },
     });
-    await sleep(30);
+    await vi.advanceTimersByTimeAsync(30);
     expect(hechos).toEqual([1, 2]);
     expect(compuerta.pausada).toBe(true);
     compuerta.reanudar();
-    await sleep(5);
+    await vi.advanceTimersByTimeAsync(5);
     compuerta.pausar();
     c2.abort();
     const r2 = await p2;
