@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End to end in Debian's Chromium against the built app served by the Node side. Each file starts its own
- * app on a fresh data folder (tests/e2e/support/app.ts); `npm run build` must have run first (npm test does).
+ * End to end in Debian's Chromium against the built app served by the Node side. Specs import `test` from
+ * tests/e2e/support/fixtures.ts: each file gets its own app on a fresh data folder (the `app` fixture, whose
+ * address is every page's baseURL), each test its own n8n stand-in, and drivers per area. `npx electron-vite
+ * build` must have run first (npm test does). One worker: the files' apps and Chromium share two cores.
  */
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,6 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewAdmin, startApp, type RunningApp } from './support/app';
-import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { expect, test } from './support/fixtures';
 
 /**
  * Bot channels as an operator lives them, on the demo data: a company on each channel and its flow against a
@@ -8,63 +6,19 @@ import { startWebhookServer, type WebhookServer } from '../support/webhook-serve
  * messages of a demo company (search, full-text search, pages, conversation), and the WhatsApp summary
  * checked against the rows the database exports.
  */
-let app: RunningApp;
-let hooks: WebhookServer;
-const carpeta = process.env.BOTS_SHOTS ?? 'test-results';
-const shots = (name: string) => ({ path: `${carpeta}/bots-${name}.png`, fullPage: true });
-
-test.beforeAll(async () => {
-  app = await startApp();
-  hooks = await startWebhookServer();
-});
-test.afterAll(async () => {
-  await hooks?.close();
-  await app?.stop();
-});
-
-async function apiCall<T>(page: Page, area: string, op: string, data: unknown): Promise<T> {
-  const res = await page.request.post(`${app.url}/api/${area}/${op}`, { data });
-  expect(res.ok(), await res.text()).toBe(true);
-  const body = (await res.json()) as { ok?: boolean; data?: T } | T;
-  return body && typeof body === 'object' && 'ok' in body && 'data' in body ? (body.data as T) : (body as T);
-}
-
-async function nuevaEmpresa(page: Page, nombre: string, tablaEsperada: string, tablaPropia?: string) {
-  await page.getByRole('button', { name: 'Nueva Empresa' }).click();
-  const modal = page.getByRole('dialog');
-  await expect(modal.getByText('Nueva Empresa')).toBeVisible();
-  await modal.getByLabel('Nombre de la empresa').fill(nombre);
-  await expect(modal.getByLabel('Tabla Supabase')).toHaveValue(tablaEsperada);
-  if (tablaPropia) await modal.getByLabel('Tabla Supabase').fill(tablaPropia);
-  await modal.getByRole('button', { name: 'Crear' }).click();
-  await expect(page.getByText('Empresa creada exitosamente')).toBeVisible();
-  await expect(page.locator(`[data-testid="fila-empresa"][data-nombre="${nombre}"]`)).toBeVisible();
-}
-
-async function crearFlujo(page: Page, nombre: string) {
-  const fila = page.locator(`[data-testid="fila-empresa"][data-nombre="${nombre}"]`);
-  await expect(fila.getByText('✗ Sin conectar')).toBeVisible();
-  await fila.getByRole('button', { name: `Crear flujo N8N ${nombre}` }).click();
-  const modal = page.getByRole('dialog');
-  await expect(modal.getByText('Crear Flujo N8N')).toBeVisible();
-  await expect(modal.getByText('Estructura de la tabla')).toBeVisible();
-  await modal.getByRole('button', { name: 'Crear Flujo' }).click();
-  await expect(page.getByText('Flujo N8N creado exitosamente. El ID ha sido guardado.')).toBeVisible();
-  await expect(fila.getByText('✓ Conectado')).toBeVisible();
-  await expect(fila.getByRole('button', { name: `Crear flujo N8N ${nombre}` })).toHaveCount(0);
-}
-
-test('empresas y flujos en los cuatro canales', async ({ page }) => {
-  await signInAsNewAdmin(page, app);
+test('empresas y flujos en los cuatro canales', async ({ page, hooks, api, sesion, bots }) => {
+  await sesion.entrarComoAdmin();
   // Credentials need the keychain (covered by the integration tests); the e2e run has none, so no auth here.
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'ninguna' });
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-wa`, auth: 'ninguna' });
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: `${hooks.url}/webhook`, auth: 'ninguna' });
+  await api.webhooks({
+    flujoBots: `${hooks.url}/webhook/crear-flujo`,
+    flujoWhatsapp: `${hooks.url}/webhook/crear-flujo-wa`,
+    agentesBase: `${hooks.url}/webhook`,
+  });
 
   // Duda: the demo company is listed; the form checks its fields.
-  await page.goto(`${app.url}/dashboard/bot-duda`);
+  await page.goto('/dashboard/bot-duda');
   await expect(page.getByRole('heading', { name: 'Configuración de Empresas' })).toBeVisible();
-  await expect(page.locator('[data-testid="fila-empresa"][data-nombre="Inmobiliaria Horizonte"]')).toBeVisible();
+  await expect(bots.fila('Inmobiliaria Horizonte')).toBeVisible();
   await page.getByRole('button', { name: 'Nueva Empresa' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByRole('dialog').getByText('Por favor, completa todos los campos')).toBeVisible();
@@ -74,24 +28,24 @@ test('empresas y flujos en los cuatro canales', async ({ page }) => {
   await expect(page.getByRole('dialog').getByText('El nombre de la tabla solo puede contener letras, números y guiones bajos')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
 
-  await nuevaEmpresa(page, 'Constructora Andes', 'constructora_andes_registro_bot_duda');
-  await page.screenshot(shots('empresas-duda'));
-  await crearFlujo(page, 'Constructora Andes');
+  await bots.nuevaEmpresa('Constructora Andes', 'constructora_andes_registro_bot_duda');
+  await bots.captura('empresas-duda');
+  await bots.crearFlujo('Constructora Andes');
 
   // Shopify.
-  await page.goto(`${app.url}/dashboard/shopify/bot`);
-  await nuevaEmpresa(page, 'Moda Bogotá 2026', 'moda_bogot_2026_registro_bot_shopify');
-  await crearFlujo(page, 'Moda Bogotá 2026');
+  await page.goto('/dashboard/shopify/bot');
+  await bots.nuevaEmpresa('Moda Bogotá 2026', 'moda_bogot_2026_registro_bot_shopify');
+  await bots.crearFlujo('Moda Bogotá 2026');
 
   // WordPress with a table name the database function refuses: manual SQL, and the flow still goes on.
-  await page.goto(`${app.url}/dashboard/bot-wp`);
-  await nuevaEmpresa(page, 'Veterinaria Patitas', 'veterinaria_patitas_registro_bot_wordpress', 'tabla_manual_patitas');
-  const filaWp = page.locator('[data-testid="fila-empresa"][data-nombre="Veterinaria Patitas"]');
+  await page.goto('/dashboard/bot-wp');
+  await bots.nuevaEmpresa('Veterinaria Patitas', 'veterinaria_patitas_registro_bot_wordpress', 'tabla_manual_patitas');
+  const filaWp = bots.fila('Veterinaria Patitas');
   await filaWp.getByRole('button', { name: 'Crear flujo N8N Veterinaria Patitas' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Crear Flujo' }).click();
   await expect(page.getByText('La tabla tabla_manual_patitas no se pudo crear automáticamente', { exact: false })).toBeVisible();
   await expect(page.getByText('CREATE TABLE IF NOT EXISTS public."tabla_manual_patitas"', { exact: false })).toBeVisible();
-  await page.screenshot(shots('tabla-manual'));
+  await bots.captura('tabla-manual');
   await page.getByRole('button', { name: 'Entendido' }).click();
   await expect(filaWp.getByText('✓ Conectado')).toBeVisible();
 
@@ -104,18 +58,18 @@ test('empresas y flujos en los cuatro canales', async ({ page }) => {
   await expect(page.getByText('Empresa actualizada exitosamente')).toBeVisible();
 
   // Delete only deactivates, after confirmation.
-  const filaEditada = page.locator('[data-testid="fila-empresa"][data-nombre="Veterinaria Patitas Felices"]');
+  const filaEditada = bots.fila('Veterinaria Patitas Felices');
   await filaEditada.getByRole('button', { name: 'Eliminar Veterinaria Patitas Felices' }).click();
   await expect(page.getByText('¿Estás seguro de que quieres eliminar esta empresa?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Empresa eliminada exitosamente')).toBeVisible();
   await expect(filaEditada.getByLabel('Inactiva')).toBeVisible();
-  await page.screenshot(shots('empresas-wordpress'));
+  await bots.captura('empresas-wordpress');
 
   // WhatsApp: its own flow webhook.
-  await page.goto(`${app.url}/dashboard/whatsapp/configuracion`);
-  await nuevaEmpresa(page, 'Frutería La Cosecha', 'fruter_a_la_cosecha_registro_whatsapp');
-  await crearFlujo(page, 'Frutería La Cosecha');
+  await page.goto('/dashboard/whatsapp/configuracion');
+  await bots.nuevaEmpresa('Frutería La Cosecha', 'fruter_a_la_cosecha_registro_whatsapp');
+  await bots.crearFlujo('Frutería La Cosecha');
 
   expect(hooks.requests.map((r) => r.path)).toEqual(['/webhook/crear-flujo', '/webhook/crear-flujo', '/webhook/crear-flujo', '/webhook/crear-flujo-wa']);
   expect(hooks.requests.map((r) => (r.json as { name: string }).name)).toEqual([
@@ -127,14 +81,13 @@ test('empresas y flujos en los cuatro canales', async ({ page }) => {
   expect(hooks.requests[3]!.json).toMatchObject({ table_supabase: 'fruter_a_la_cosecha_registro_whatsapp' });
 });
 
-test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, cambiarla pide confirmación, sin flujo para desactivadas, error HTTP con detalle', async ({ page }) => {
-  await signInAsNewAdmin(page, app);
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'ninguna' });
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: `${hooks.url}/webhook`, auth: 'ninguna' });
+test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, cambiarla pide confirmación, sin flujo para desactivadas, error HTTP con detalle', async ({ page, hooks, api, sesion, bots }) => {
+  await sesion.entrarComoAdmin();
+  await api.webhooks({ flujoBots: `${hooks.url}/webhook/crear-flujo`, agentesBase: `${hooks.url}/webhook` });
   const modal = page.getByRole('dialog');
 
   // Bot Duda: a console table and a system table are refused with the reason; nothing is created.
-  await page.goto(`${app.url}/dashboard/bot-duda`);
+  await page.goto('/dashboard/bot-duda');
   for (const [tabla, mensaje] of [
     ['clientes', 'La tabla clientes es una tabla propia de la consola y no puede usarse como tabla de mensajes'],
     ['pg_authid', 'El nombre pg_authid está reservado por el sistema de base de datos: elige otro nombre para la tabla de mensajes'],
@@ -145,20 +98,20 @@ test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, 
     await modal.getByRole('button', { name: 'Crear' }).click();
     await expect(modal.getByRole('alert')).toHaveText(mensaje!);
     await modal.getByRole('button', { name: 'Cancelar' }).click();
-    await expect(page.locator(`[data-testid="fila-empresa"][data-nombre="Intrusa ${tabla}"]`)).toHaveCount(0);
+    await expect(bots.fila(`Intrusa ${tabla}`)).toHaveCount(0);
   }
-  await page.screenshot(shots('tabla-rechazada'));
+  await bots.captura('tabla-rechazada');
 
   // WordPress: 'Renombre X', connected; renaming it keeps its table.
-  await page.goto(`${app.url}/dashboard/bot-wp`);
-  await nuevaEmpresa(page, 'Renombre X', 'renombre_x_registro_bot_wordpress');
-  await crearFlujo(page, 'Renombre X');
+  await page.goto('/dashboard/bot-wp');
+  await bots.nuevaEmpresa('Renombre X', 'renombre_x_registro_bot_wordpress');
+  await bots.crearFlujo('Renombre X');
   await page.getByRole('button', { name: 'Editar Renombre X' }).click();
   await modal.getByLabel('Nombre de la empresa').fill('Renombre X SAS');
   await expect(modal.getByLabel('Tabla Supabase')).toHaveValue('renombre_x_registro_bot_wordpress');
   await modal.getByRole('button', { name: 'Actualizar' }).click();
   await expect(page.getByText('Empresa actualizada exitosamente')).toBeVisible();
-  const fila = page.locator('[data-testid="fila-empresa"][data-nombre="Renombre X SAS"]');
+  const fila = bots.fila('Renombre X SAS');
   await expect(fila).toContainText('renombre_x_registro_bot_wordpress');
 
   // Changing the table of the connected company: a confirmation naming both tables; cancel keeps it.
@@ -168,7 +121,7 @@ test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, 
   const confirmacion = page.getByTestId('confirmar-cambio-tabla');
   await expect(confirmacion).toContainText('¿Cambiar la tabla de mensajes de renombre_x_registro_bot_wordpress a renombre_x_sas_registro_bot_wordpress?');
   await expect(confirmacion).toContainText('El flujo de N8N ya creado seguirá escribiendo en renombre_x_registro_bot_wordpress hasta que lo cambies en N8N.');
-  await page.screenshot(shots('confirmar-cambio-tabla'));
+  await bots.captura('confirmar-cambio-tabla');
   await confirmacion.getByRole('button', { name: 'Cancelar' }).click();
   await expect(modal.getByLabel('Tabla Supabase')).toHaveValue('renombre_x_sas_registro_bot_wordpress');
   await modal.getByRole('button', { name: 'Cancelar' }).click();
@@ -183,12 +136,12 @@ test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, 
   await expect(fila).toContainText('renombre_x_sas_registro_bot_wordpress');
 
   // A flow server answering 500: §8's message with the status as the detail; nothing stored.
-  await nuevaEmpresa(page, 'Servidor Caído', 'servidor_ca_do_registro_bot_wordpress');
+  await bots.nuevaEmpresa('Servidor Caído', 'servidor_ca_do_registro_bot_wordpress');
   hooks.respond((_req, res) => {
     res.writeHead(500);
     res.end('error');
   });
-  const caida = page.locator('[data-testid="fila-empresa"][data-nombre="Servidor Caído"]');
+  const caida = bots.fila('Servidor Caído');
   await caida.getByRole('button', { name: 'Crear flujo N8N Servidor Caído' }).click();
   await modal.getByRole('button', { name: 'Crear Flujo' }).click();
   await expect(page.getByTestId('error-flujo')).toContainText('No se pudo crear el flujo en N8N. Verifica la conexión.');
@@ -207,23 +160,23 @@ test('integridad: tablas de la consola rechazadas, renombrar no mueve la tabla, 
   await expect(caida.getByRole('button', { name: 'Crear flujo N8N Servidor Caído' })).toHaveCount(0);
 });
 
-test('mensajes de una empresa demo: búsqueda, páginas y conversación', async ({ page }) => {
-  await signInAsNewAdmin(page, app);
-  await page.goto(`${app.url}/dashboard/wp/mensajes`);
+test('mensajes de una empresa demo: búsqueda, páginas y conversación', async ({ page, api, sesion, bots }) => {
+  await sesion.entrarComoAdmin();
+  await page.goto('/dashboard/wp/mensajes');
   await expect(page.getByRole('heading', { name: 'Mensajes de WordPress' })).toBeVisible();
   await expect(page.getByText('Selecciona una empresa para ver los mensajes')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Actualizar' })).toBeDisabled();
 
   const tabla = 'clinica_dental_sonrisa_registro_bot_wordpress';
   await page.getByLabel('Empresa').selectOption(tabla);
-  const todas = await apiCall<{ sessionId: string; mensajes: number }[]>(page, 'mensajes', 'exportar', { tabla });
+  const todas = await api.llamar<{ sessionId: string; mensajes: number }[]>('mensajes', 'exportar', { tabla });
   const n = todas.length;
   await expect(page.getByTestId('tarjeta-Total Sesiones')).toHaveText(n.toLocaleString('es-CO'));
   await expect(page.getByTestId('tarjeta-Total Mensajes')).toHaveText(todas.reduce((a, s) => a + s.mensajes, 0).toLocaleString('es-CO'));
   await expect(page.getByTestId('fila-sesion')).toHaveCount(10);
   await expect(page.getByText(`Mostrando 1-10 de ${n} sesiones`)).toBeVisible();
   await expect(page.getByTestId('fila-sesion').first()).toContainText(todas[0]!.sessionId);
-  await page.screenshot(shots('mensajes'));
+  await bots.captura('mensajes');
 
   await page.getByRole('button', { name: 'Página 2' }).click();
   await expect(page.getByText(`Mostrando 11-20 de ${n} sesiones`)).toBeVisible();
@@ -252,7 +205,7 @@ test('mensajes de una empresa demo: búsqueda, páginas y conversación', async 
   await expect(modal.getByText('Conversación', { exact: true })).toBeVisible();
   await expect(modal.getByText(/blanqueamiento/i).first()).toBeVisible();
   await expect(modal.getByTestId('contador-mensajes')).toHaveText(/\d+ mensajes?/);
-  await page.screenshot({ path: `${carpeta}/bots-conversacion.png` });
+  await bots.captura('conversacion', false);
   await page.mouse.click(5, 5);
   await expect(modal).toHaveCount(0);
 
@@ -267,20 +220,20 @@ test('mensajes de una empresa demo: búsqueda, páginas y conversación', async 
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lineas = csv.subarray(3).toString('utf8').trim().split('\r\n');
   expect(lineas[0]).toBe('session_id,mensajes,mensajes_humanos,mensajes_ia,primer_mensaje_bogota,ultimo_mensaje_bogota,ultimo_mensaje_texto');
-  const coincidencias = await apiCall<{ total: number }>(page, 'mensajes', 'sesiones', { tabla, busqueda: 'blanqueamiento', enMensajes: true });
+  const coincidencias = await api.llamar<{ total: number }>('mensajes', 'sesiones', { tabla, busqueda: 'blanqueamiento', enMensajes: true });
   expect(lineas.length - 1).toBe(coincidencias.total);
 });
 
-test('resumen de WhatsApp con los números de la base', async ({ page }) => {
-  await signInAsNewAdmin(page, app);
-  await page.goto(`${app.url}/dashboard/whatsapp/resumen`);
+test('resumen de WhatsApp con los números de la base', async ({ page, api, sesion, bots }) => {
+  await sesion.entrarComoAdmin();
+  await page.goto('/dashboard/whatsapp/resumen');
   await expect(page.getByRole('heading', { name: 'Resumen de WhatsApp' })).toBeVisible();
   const tabla = 'cafe_origen_registro_whatsapp';
   await page.getByLabel('Empresa').selectOption(tabla);
 
   // The database's own rows, one per session, and its stats: recomputed here the simple way.
-  const sesiones = await apiCall<{ sessionId: string; mensajes: number; humanos: number; ia: number; ultimoMensaje: string }[]>(page, 'mensajes', 'exportar', { tabla });
-  const stats = await apiCall<{ mensajesHoy: number }>(page, 'mensajes', 'estadisticas', { tabla });
+  const sesiones = await api.llamar<{ sessionId: string; mensajes: number; humanos: number; ia: number; ultimoMensaje: string }[]>('mensajes', 'exportar', { tabla });
+  const stats = await api.llamar<{ mensajesHoy: number }>('mensajes', 'estadisticas', { tabla });
   const total = sesiones.reduce((a, s) => a + s.mensajes, 0);
   const humanos = sesiones.reduce((a, s) => a + s.humanos, 0);
   const activas = sesiones.filter((s) => Date.parse(s.ultimoMensaje) >= Date.now() - 86_400_000).length;
@@ -294,7 +247,7 @@ test('resumen de WhatsApp con los números de la base', async ({ page }) => {
   await expect(page.getByTestId('indicador-Mensajes de IA')).toHaveText(`${Math.round(((total - humanos) / total) * 100)}%`);
   await expect(page.getByTestId('indicador-Promedio de mensajes por sesión')).toHaveText(String(Math.round(total / sesiones.length)));
   await expect(page.locator('canvas')).toHaveCount(2);
-  await page.screenshot(shots('resumen-whatsapp'));
+  await bots.captura('resumen-whatsapp');
 
   // The session search narrows every number to the matching sessions.
   const fragmento = sesiones[0]!.sessionId.slice(0, 5);

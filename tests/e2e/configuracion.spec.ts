@@ -1,32 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewAdmin, startApp, type RunningApp } from './support/app';
+import { expect, test } from './support/fixtures';
 
 /**
  * Settings as an operator lives them: accent colour and dark mode for the whole app, kept after a reload;
  * the notifications preference really hides the header notifications; the password change refuses a wrong
  * current password, then succeeds, and the new password is the one that signs in.
  */
-let app: RunningApp;
 const admin = { nombre: 'Operadora Ajustes', email: 'ajustes@agencia.co', password: 'Segura2026x' };
 const NUEVA = 'Renovada2026y';
 
-test.beforeAll(async () => {
-  app = await startApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+test.use({ administrador: admin });
 
-async function logout(page: Page) {
-  await page.getByTestId('menu-usuario').click();
-  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
-  await page.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-test('apariencia, notificaciones y cambio de contraseña', async ({ page }) => {
-  await signInAsNewAdmin(page, app, admin);
-  await page.goto(app.url + '/dashboard/configuracion');
+test('apariencia, notificaciones y cambio de contraseña', async ({ page, sesion }) => {
+  await sesion.entrarComoAdmin();
+  await page.goto('/dashboard/configuracion');
   await expect(page.getByRole('heading', { name: 'Configuración', exact: true })).toBeVisible();
 
   // Account block from the operator profile.
@@ -52,12 +38,12 @@ test('apariencia, notificaciones y cambio de contraseña', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByRole('radio', { name: 'Morado' })).toHaveAttribute('aria-checked', 'true');
   expect(await primary()).toBe(purple);
-  await page.goto(app.url + '/dashboard/resumen');
+  await page.goto('/dashboard/resumen');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   expect(await primary()).toBe(purple);
 
   // Notifications preference: off hides the header notifications, on brings them back.
-  await page.goto(app.url + '/dashboard/configuracion');
+  await page.goto('/dashboard/configuracion');
   await expect(page.getByRole('button', { name: 'Notificaciones', exact: true })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Notificaciones' }).uncheck();
   await expect(page.getByRole('button', { name: 'Notificaciones', exact: true })).toHaveCount(0);
@@ -107,12 +93,9 @@ test('apariencia, notificaciones y cambio de contraseña', async ({ page }) => {
   await page.screenshot({ path: test.info().outputPath('configuracion-conexion.png'), fullPage: true });
 
   // The old password no longer signs in; the new one does.
-  await logout(page);
-  await page.getByPlaceholder('Ingresa tu email').fill(admin.email);
-  await page.getByPlaceholder('Ingresa tu contraseña').fill(admin.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await sesion.cerrarSesion();
+  await sesion.iniciarSesion(admin.email, admin.password);
   await expect(page.getByText('Email o contraseña incorrectos.')).toBeVisible();
-  await page.getByPlaceholder('Ingresa tu contraseña').fill(NUEVA);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await sesion.iniciarSesion(admin.email, NUEVA);
   await expect(page).toHaveURL(/\/dashboard\/resumen$/);
 });

@@ -1,5 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startApp, type RunningApp } from './support/app';
+import { expect, test } from './support/fixtures';
 
 /**
  * The foundation as a newcomer lives it, in one story on a fresh data folder: first administrator →
@@ -8,24 +7,8 @@ import { startApp, type RunningApp } from './support/app';
  */
 const admin = { nombre: 'Laura Gómez', email: 'laura.gomez@agencia.co', password: 'Segura2026x' };
 
-let app: RunningApp;
-test.beforeAll(async () => {
-  app = await startApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-async function confirmLogout(page: Page) {
-  await page.getByTestId('menu-usuario').click();
-  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
-  await expect(page.getByText('¿Estás seguro de que deseas cerrar sesión?')).toBeVisible();
-  await page.getByRole('button', { name: 'Sí, cerrar sesión' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-test('primer administrador, sesión, barra lateral, búsqueda y notificaciones', async ({ page }) => {
-  await page.goto(app.url + '/');
+test('primer administrador, sesión, barra lateral, búsqueda y notificaciones', async ({ page, sesion }) => {
+  await page.goto('/');
 
   // First run: no operator yet, so the first screen creates the administrator.
   await expect(page.getByText('Crear el primer administrador')).toBeVisible();
@@ -45,25 +28,21 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/dashboard\/resumen$/);
-  await confirmLogout(page);
+  await sesion.cerrarSesion();
 
   // The login screen, its validation, a wrong password, then the right one.
   await expect(page.getByText('Bienvenido')).toBeVisible();
   await expect(page.getByText('Inicia sesión para continuar')).toBeVisible();
-  const submit = page.getByRole('button', { name: 'Iniciar Sesión' });
-  await expect(submit).toBeDisabled();
-  await page.getByPlaceholder('Ingresa tu email').fill(admin.email);
-  await page.getByPlaceholder('Ingresa tu contraseña').fill('NoEsLaClave1');
-  await submit.click();
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeDisabled();
+  await sesion.iniciarSesion(admin.email, 'NoEsLaClave1');
   await expect(page.getByText('Email o contraseña incorrectos.')).toBeVisible();
-  await page.getByPlaceholder('Ingresa tu contraseña').fill(admin.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await sesion.iniciarSesion(admin.email, admin.password);
   await expect(page).toHaveURL(/\/dashboard\/resumen$/);
 
   // Every dashboard route exists; an alias lands inside the shell; the empty child goes to resumen.
-  await page.goto(app.url + '/dashboard');
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/resumen$/);
-  await page.goto(app.url + '/llamadas/campanas');
+  await page.goto('/llamadas/campanas');
   await expect(page).toHaveURL(/\/dashboard\/campanas$/);
 
   // The sidebar: collapse it, reload, still collapsed; the group of the current route is open.
@@ -75,7 +54,7 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
   await page.getByRole('button', { name: 'Expandir menú' }).click();
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
-  await page.goto(app.url + '/dashboard/whatsapp/mensajes');
+  await page.goto('/dashboard/whatsapp/mensajes');
   await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Conversaciones' }).first()).toBeVisible();
 
   // Global search: a demo client is found (debounced, run in SQL) and selecting it navigates.
@@ -100,9 +79,9 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   if (before === 1) await expect(badge).toBeHidden();
   else await expect(badge).toHaveText(String(before - 1));
 
-  await page.goto(app.url + '/dashboard/resumen');
-  await confirmLogout(page);
+  await page.goto('/dashboard/resumen');
+  await sesion.cerrarSesion();
   // Signed out, the dashboard sends the visitor back to the login.
-  await page.goto(app.url + '/dashboard/proyectos');
+  await page.goto('/dashboard/proyectos');
   await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
 });

@@ -1,53 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync, mkdirSync } from 'node:fs';
-import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
-import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { readFileSync } from 'node:fs';
+import { expect, test } from './support/fixtures';
 
 /**
  * Projects, provisioning, companies, plans and metrics as an operator lives them, on a fresh data folder with
  * the demo data, and a real local HTTP server standing in for n8n.
  */
-let app: RunningApp;
-let hooks: WebhookServer;
-const SHOTS = process.env.GESTION_SHOTS ?? 'test-results/gestion-capturas';
-
-test.beforeAll(async () => {
-  app = await startApp();
-  hooks = await startWebhookServer();
-});
-test.afterAll(async () => {
-  await hooks?.close();
-  await app?.stop();
-});
-
-async function apiCall<T>(page: Page, area: string, op: string, data: unknown): Promise<T> {
-  const res = await page.request.post(`${app.url}/api/${area}/${op}`, { data });
-  const body = (await res.json()) as { ok: boolean; data: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${area}.${op}: ${body.error?.message}`);
-  return body.data;
-}
-
-async function elegir(page: Page, etiqueta: string, opcion: string | RegExp) {
-  await page.getByRole('dialog').getByLabel(etiqueta).click();
-  await page.getByRole('option', { name: opcion }).click();
-}
-
-async function captura(page: Page, nombre: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${nombre}.png`, fullPage: true });
-}
-
-test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un servicio y reporte CSV', async ({ page }) => {
+test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un servicio y reporte CSV', async ({ page, app, hooks, api, sesion, gestion }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsNewAdmin(page, app);
+  await sesion.entrarComoAdmin();
   // Connection settings through the API until Configuración → Conexión lands (marketing/settings issue).
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'bearer', token: 'tok-e2e-bots' });
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-wa`, auth: 'bearer', token: 'tok-e2e-wa' });
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
+  await api.webhooks({
+    flujoBots: { url: `${hooks.url}/webhook/crear-flujo`, token: 'tok-e2e-bots' },
+    flujoWhatsapp: { url: `${hooks.url}/webhook/crear-flujo-wa`, token: 'tok-e2e-wa' },
+    agentesBase: 'https://n8n.agencia.co/webhook',
+  });
 
   // ---- Plan
-  await page.goto(`${app.url}/dashboard/planes`);
+  await page.goto('/dashboard/planes');
   await expect(page.getByRole('heading', { name: 'Gestión de Planes' })).toBeVisible();
   await page.getByRole('button', { name: 'Nuevo Plan' }).click();
   await page.getByRole('button', { name: 'Guardar' }).click();
@@ -57,14 +27,14 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await page.getByLabel('Costo').fill('199.9');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Plan creado correctamente')).toBeVisible();
-  const filaPlan = page.locator('[data-testid="fila-plan"][data-nombre="Plan Crecimiento"]');
+  const filaPlan = gestion.filaPlan('Plan Crecimiento');
   await expect(filaPlan).toContainText('$199.90');
   // The demo WordPress company is linked to 'Plan Profesional': the real count, not 0.
-  await expect(page.locator('[data-testid="fila-plan"][data-nombre="Plan Profesional"] [data-testid="empresas-asociadas"]')).toHaveText('1');
-  await captura(page, 'planes');
+  await expect(gestion.filaPlan('Plan Profesional').getByTestId('empresas-asociadas')).toHaveText('1');
+  await gestion.captura('planes');
 
   // ---- Client company with generated credentials
-  await page.goto(`${app.url}/dashboard/proyectos/administrar-empresas`);
+  await page.goto('/dashboard/proyectos/administrar-empresas');
   await expect(page.getByTestId('empresas-cargadas')).toContainText('6 empresas cargadas');
   await page.getByRole('button', { name: 'Nueva Empresa' }).click();
   await page.getByRole('dialog').getByLabel('Nombre').fill('Panadería San Jorge');
@@ -75,30 +45,30 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   const clave = (await page.getByTestId('contrasena-generada').textContent())!.trim();
   expect(clave).toMatch(/^[A-Za-z0-9]{8}$/);
   await expect(page.getByTestId('enlace-acceso')).toContainText(`${app.url}/accesoempresas/`);
-  await captura(page, 'empresas-credenciales');
+  await gestion.captura('empresas-credenciales');
   await page.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByTestId('empresas-cargadas')).toContainText('7 empresas cargadas');
-  const empresas = await apiCall<Array<{ id: string; nombre: string; usuario_cliente: string; tiene_contrasena: boolean }>>(page, 'empresas', 'listar', {});
+  const empresas = await api.llamar<Array<{ id: string; nombre: string; usuario_cliente: string; tiene_contrasena: boolean }>>('empresas', 'listar', {});
   const panaderia = empresas.find((e) => e.nombre === 'Panadería San Jorge')!;
   expect(panaderia).toMatchObject({ usuario_cliente: 'usuario_panadería_san_jorge', tiene_contrasena: true });
   expect(JSON.stringify(empresas)).not.toContain(clave); // never read back
-  await captura(page, 'empresas');
+  await gestion.captura('empresas');
 
   // ---- Project
-  await page.goto(`${app.url}/dashboard/proyectos`);
+  await page.goto('/dashboard/proyectos');
   await expect(page.getByRole('heading', { name: 'Gestión de Proyectos' })).toBeVisible();
-  await captura(page, 'proyectos');
+  await gestion.captura('proyectos');
   await page.getByRole('button', { name: 'Nuevo Proyecto' }).click();
   await page.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
   await page.getByRole('dialog').getByLabel('Nombre').fill('Pedidos Panadería');
-  await elegir(page, 'Plan', /Plan Crecimiento/);
-  await elegir(page, 'Empresa', 'Panadería San Jorge');
+  await gestion.elegir('Plan', /Plan Crecimiento/);
+  await gestion.elegir('Empresa', 'Panadería San Jorge');
   await page.getByRole('dialog').getByLabel('Descripción').fill('Pedidos por WhatsApp, web y llamadas');
-  await elegir(page, 'Estado', 'En Proceso');
+  await gestion.elegir('Estado', 'En Proceso');
   await page.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText('Proyecto creado correctamente')).toBeVisible();
-  const fila = page.locator('[data-testid="fila-proyecto"][data-nombre="Pedidos Panadería"]');
+  const fila = gestion.filaProyecto('Pedidos Panadería');
   await expect(fila).toContainText('Plan Crecimiento');
   await expect(fila).toContainText('$199.90');
   await expect(fila).toContainText('50%');
@@ -118,30 +88,30 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await expect(page.getByText('Servicios actualizados correctamente')).toBeVisible({ timeout: 30_000 });
   const adjuntos = page.getByTestId('servicio-adjunto');
   await expect(adjuntos).toHaveCount(3);
-  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="whatsapp"]')).toContainText('pedidos_panader_a_bot_whatsapp_registro_whatsapp');
-  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="bot_wordpress"]')).toContainText('pedidos_panader_a_bot_wordpress_registro_bot_wordpress');
-  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="llamadas"]')).toContainText('100 minutos');
-  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="whatsapp"]')).toContainText('https://n8n.agencia.co/webhook/');
-  await captura(page, 'gestionar-servicios');
+  await expect(gestion.servicioAdjunto('whatsapp')).toContainText('pedidos_panader_a_bot_whatsapp_registro_whatsapp');
+  await expect(gestion.servicioAdjunto('bot_wordpress')).toContainText('pedidos_panader_a_bot_wordpress_registro_bot_wordpress');
+  await expect(gestion.servicioAdjunto('llamadas')).toContainText('100 minutos');
+  await expect(gestion.servicioAdjunto('whatsapp')).toContainText('https://n8n.agencia.co/webhook/');
+  await gestion.captura('gestionar-servicios');
 
   expect(hooks.requests.map((r) => [r.path, r.headers.authorization, (r.json as { name: string }).name]).sort()).toEqual([
     ['/webhook/crear-flujo', 'Bearer tok-e2e-bots', 'Wordpress Flow - Pedidos Panadería - Bot WordPress'],
     ['/webhook/crear-flujo-wa', 'Bearer tok-e2e-wa', 'WhatsApp Flow - Pedidos Panadería - Bot WhatsApp'],
   ]);
-  const proyectos = await apiCall<Array<{ id: string; nombre: string; instancias: Array<{ id: string; tipo_servicio: string; configuracion: Record<string, unknown> }> }>>(page, 'proyectos', 'listar', {});
+  const proyectos = await api.llamar<Array<{ id: string; nombre: string; instancias: Array<{ id: string; tipo_servicio: string; configuracion: Record<string, unknown> }> }>>('proyectos', 'listar', {});
   const proyecto = proyectos.find((p) => p.nombre === 'Pedidos Panadería')!;
   const wa = proyecto.instancias.find((i) => i.tipo_servicio === 'whatsapp')!;
   const waUuid = String(wa.configuracion.empresa_uuid);
   expect(wa.configuracion).toMatchObject({ webhook_n8n: `https://n8n.agencia.co/webhook/${waUuid}`, tabla_creada: true, aprovisionamiento: 'completo' });
-  const waActivas = async () => (await apiCall<Array<{ uuid: string; webhook_n8n: string }>>(page, 'proyectos', 'empresasWhatsapp', {})).map((e) => e.uuid);
+  const waActivas = async () => (await api.llamar<Array<{ uuid: string; webhook_n8n: string }>>('proyectos', 'empresasWhatsapp', {})).map((e) => e.uuid);
   expect(await waActivas()).toContain(waUuid);
-  const wordpress = await apiCall<Array<{ name: string; table_supabase: string; status: boolean }>>(page, 'planes', 'empresasWordpress', {});
+  const wordpress = await api.llamar<Array<{ name: string; table_supabase: string; status: boolean }>>('planes', 'empresasWordpress', {});
   expect(wordpress).toContainEqual({ uuid: expect.any(String), name: 'Pedidos Panadería - Bot WordPress', table_supabase: 'pedidos_panader_a_bot_wordpress_registro_bot_wordpress', status: true });
 
   // A second project reuses the same WhatsApp company (chosen), so deleting the first instance keeps it active.
-  const otro = await apiCall<{ id: string }>(page, 'proyectos', 'crear', { nombre: 'Sucursal Norte', plan_id: (await apiCall<Array<{ id: string; title: string }>>(page, 'planes', 'listar', {})).find((p) => p.title === 'Plan Crecimiento')!.id, descripcion: 'Segunda sede', empresa_id: panaderia.id, estado: 'activo' });
-  const job = await apiCall<{ id: string }>(page, 'proyectos', 'aplicarServicios', { proyectoId: otro.id, servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Sucursal Norte WhatsApp', empresa_whatsapp_uuid: waUuid }] });
-  await expect.poll(async () => (await apiCall<{ status: string }>(page, 'jobs', 'estado', { id: job.id })).status).toBe('done');
+  const otro = await api.llamar<{ id: string }>('proyectos', 'crear', { nombre: 'Sucursal Norte', plan_id: (await api.llamar<Array<{ id: string; title: string }>>('planes', 'listar', {})).find((p) => p.title === 'Plan Crecimiento')!.id, descripcion: 'Segunda sede', empresa_id: panaderia.id, estado: 'activo' });
+  const job = await api.llamar<{ id: string }>('proyectos', 'aplicarServicios', { proyectoId: otro.id, servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Sucursal Norte WhatsApp', empresa_whatsapp_uuid: waUuid }] });
+  await expect.poll(async () => (await api.llamar<{ status: string }>('jobs', 'estado', { id: job.id })).status).toBe('done');
 
   await page.getByRole('button', { name: 'Eliminar Pedidos Panadería - Bot WhatsApp' }).click();
   await expect(page.getByText('¿Deseas eliminar "Pedidos Panadería - Bot WhatsApp"? Esta acción no se puede deshacer.')).toBeVisible();
@@ -149,8 +119,8 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await expect(page.getByText('Servicio eliminado correctamente')).toBeVisible();
   await expect(adjuntos).toHaveCount(2);
   expect(await waActivas()).toContain(waUuid); // still used by 'Sucursal Norte'
-  const otroWa = (await apiCall<{ instancias: Array<{ id: string }> }>(page, 'proyectos', 'obtener', { id: otro.id })).instancias[0]!;
-  expect(await apiCall(page, 'proyectos', 'eliminarServicio', { instanciaId: otroWa.id })).toEqual({ id: otroWa.id, empresa_desactivada: true });
+  const otroWa = (await api.llamar<{ instancias: Array<{ id: string }> }>('proyectos', 'obtener', { id: otro.id })).instancias[0]!;
+  expect(await api.llamar('proyectos', 'eliminarServicio', { instanciaId: otroWa.id })).toEqual({ id: otroWa.id, empresa_desactivada: true });
   expect(await waActivas()).not.toContain(waUuid);
   await page.keyboard.press('Escape');
 
@@ -158,16 +128,16 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await page.getByRole('button', { name: 'Ver detalles Pedidos Panadería' }).click();
   await expect(page.getByTestId('historial-estados')).toContainText('Creado como En Proceso');
   await expect(page.getByTestId('historial-estados')).toContainText('Operador Pruebas');
-  await captura(page, 'detalles');
+  await gestion.captura('detalles');
   await page.keyboard.press('Escape');
 
   // ---- Catalogue
-  await page.goto(`${app.url}/dashboard/proyectos/administrar-servicios`);
+  await page.goto('/dashboard/proyectos/administrar-servicios');
   await expect(page.getByTestId('tarjeta-servicio')).toHaveCount(5);
-  await captura(page, 'servicios');
+  await gestion.captura('servicios');
 
   // ---- Metrics: refresh (snapshot) and the CSV compared with the database
-  await page.goto(`${app.url}/dashboard/proyectos/metricas`);
+  await page.goto('/dashboard/proyectos/metricas');
   await expect(page.getByRole('heading', { name: 'Dashboard de Métricas' })).toBeVisible();
   await expect(page.getByTestId('top-proyectos')).toContainText('Pedidos Panadería');
   await page.getByRole('button', { name: 'Actualizar' }).click();
@@ -175,7 +145,7 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await page.getByRole('combobox', { name: 'Período de análisis' }).click();
   await page.getByRole('option', { name: 'Últimos 180 días' }).click();
   await expect(page.getByTestId('top-proyectos')).toContainText('Tienda en línea Aurora');
-  await captura(page, 'metricas');
+  await gestion.captura('metricas');
   const descarga = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar Reporte' }).click();
   const archivo = await descarga;
@@ -184,7 +154,7 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   const csv = readFileSync((await archivo.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lineas = csv.trim().split('\r\n');
   expect(lineas[0]).toBe('Proyecto,Estado,Progreso (%),Total Servicios,Servicios Activos,Servicios Completados,Tiempo Activo (días),Última Actividad');
-  const todos = await apiCall<Array<{ nombre: string; estado: string; instancias: Array<{ estado: string }> }>>(page, 'proyectos', 'listar', {});
+  const todos = await api.llamar<Array<{ nombre: string; estado: string; instancias: Array<{ estado: string }> }>>('proyectos', 'listar', {});
   const etiquetas: Record<string, string> = { activo: 'Activo', inactivo: 'Inactivo', en_proceso: 'En Proceso', completado: 'Completado', cancelado: 'Cancelado', pausado: 'Pausado' };
   expect(lineas.length - 1).toBe(Math.min(10, todos.length));
   for (const linea of lineas.slice(1)) {
@@ -202,19 +172,21 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await expect(page).toHaveURL(/\/dashboard\/proyectos\/administrar-servicios$/);
 });
 
-test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar lo que está en uso', async ({ page }) => {
+test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar lo que está en uso', async ({ page, hooks, api, sesion, gestion }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1360, height: 860 });
-  await signInAsNewAdmin(page, app);
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'ninguna' });
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-wa`, auth: 'ninguna' });
-  await apiCall(page, 'conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
-  const plan = await apiCall<{ id: string }>(page, 'planes', 'crear', { title: 'Plan En Uso', description: 'Lo usa un proyecto', cost: 80 });
-  const { empresa } = await apiCall<{ empresa: { id: string } }>(page, 'empresas', 'crear', { nombre: 'Cliente En Uso', usuario_cliente: 'usuario_cliente_en_uso', contrasena_cliente: 'Clave123', activo: true });
-  await apiCall(page, 'proyectos', 'crear', { nombre: 'Tres Canales', plan_id: plan.id, descripcion: 'WhatsApp, Shopify y Duda', empresa_id: empresa.id, estado: 'en_proceso' });
+  await sesion.entrarComoAdmin();
+  await api.webhooks({
+    flujoBots: `${hooks.url}/webhook/crear-flujo`,
+    flujoWhatsapp: `${hooks.url}/webhook/crear-flujo-wa`,
+    agentesBase: 'https://n8n.agencia.co/webhook',
+  });
+  const plan = await api.llamar<{ id: string }>('planes', 'crear', { title: 'Plan En Uso', description: 'Lo usa un proyecto', cost: 80 });
+  const { empresa } = await api.llamar<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Cliente En Uso', usuario_cliente: 'usuario_cliente_en_uso', contrasena_cliente: 'Clave123', activo: true });
+  await api.llamar('proyectos', 'crear', { nombre: 'Tres Canales', plan_id: plan.id, descripcion: 'WhatsApp, Shopify y Duda', empresa_id: empresa.id, estado: 'en_proceso' });
 
   // ---- One 'Aplicar Cambios' with WhatsApp, Shopify and Duda: provisioned WhatsApp → Shopify → Duda.
-  await page.goto(`${app.url}/dashboard/proyectos`);
+  await page.goto('/dashboard/proyectos');
   hooks.requests.length = 0;
   await page.getByRole('button', { name: 'Gestionar servicios Tres Canales' }).click();
   for (const nombre of ['Bot Duda', 'Bot Shopify', 'Bot WhatsApp']) await page.getByRole('checkbox', { name: nombre }).check();
@@ -226,7 +198,7 @@ test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar
     ['shopify Flow - Tres Canales - Bot Shopify', waTabla],
     ['Duda Flow - Tres Canales - Bot Duda', waTabla],
   ]);
-  await expect(page.locator('[data-testid="servicio-adjunto"][data-tipo="bot_duda"]')).toContainText(`Comparte la tabla ${waTabla}`);
+  await expect(gestion.servicioAdjunto('bot_duda')).toContainText(`Comparte la tabla ${waTabla}`);
 
   // ---- A flow server answering 500: §8's message with the status as detail, and the service in 'Error'.
   hooks.respond((_req, res) => {
@@ -236,15 +208,15 @@ test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar
   await page.getByRole('checkbox', { name: 'Bot WordPress' }).check();
   await page.getByRole('button', { name: 'Aplicar Cambios' }).click();
   await expect(page.getByText('Detalle: Error HTTP: 500').first()).toBeVisible({ timeout: 30_000 });
-  const wp = page.locator('[data-testid="servicio-adjunto"][data-tipo="bot_wordpress"]');
+  const wp = gestion.servicioAdjunto('bot_wordpress');
   await expect(wp).toContainText('No se pudo crear el flujo en N8N. Verifica la conexión.');
   await expect(wp.getByTestId('detalle-aprovisionamiento')).toHaveText('Detalle: Error HTTP: 500');
   await expect(wp).toContainText('Error');
-  await captura(page, 'aprovisionamiento-error');
+  await gestion.captura('aprovisionamiento-error');
   await page.keyboard.press('Escape');
-  const fila = page.locator('[data-testid="fila-proyecto"][data-nombre="Tres Canales"]');
+  const fila = gestion.filaProyecto('Tres Canales');
   await expect(fila.locator('[data-testid="servicio-proyecto"][data-estado="error"]')).toHaveText(/Bot WordPress · Error/);
-  await captura(page, 'proyectos-error');
+  await gestion.captura('proyectos-error');
 
   // 'Completar aprovisionamiento' succeeding takes it out of 'Error'.
   hooks.respond((_req, res) => {
@@ -258,35 +230,35 @@ test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar
   await expect(fila.locator('[data-testid="servicio-proyecto"][data-estado="error"]')).toHaveCount(0);
 
   // ---- Deleting the plan and the client company: the dialog names what depends on them.
-  await page.goto(`${app.url}/dashboard/planes`);
+  await page.goto('/dashboard/planes');
   await page.getByRole('button', { name: 'Eliminar Plan En Uso' }).click();
   const dialogo = page.getByTestId('dependencias-eliminacion');
   await expect(dialogo).toContainText('¿Deseas eliminar "Plan En Uso"? Esta acción no se puede deshacer.');
   await expect(dialogo).toContainText('Un proyecto usa este plan y quedará «Sin plan»:');
   await expect(dialogo).toContainText('Tres Canales');
-  await captura(page, 'eliminar-plan-en-uso');
+  await gestion.captura('eliminar-plan-en-uso');
   await dialogo.getByTestId('confirmar-eliminar').click();
   await expect(page.getByText('Plan eliminado correctamente')).toBeVisible();
 
-  await page.goto(`${app.url}/dashboard/proyectos/administrar-empresas`);
+  await page.goto('/dashboard/proyectos/administrar-empresas');
   await page.getByRole('button', { name: 'Eliminar Cliente En Uso' }).click();
   await expect(dialogo).toContainText('Un proyecto es de esta empresa y quedará sin empresa');
   await expect(dialogo).toContainText('Su portal de acceso (/accesoempresas/…) dejará de existir');
   await expect(dialogo).toContainText('Tres Canales - Bot WhatsApp · WhatsApp (tres_canales_bot_whatsapp_registro_whatsapp)');
   await dialogo.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page.locator('[data-testid="fila-empresa-cliente"][data-nombre="Cliente En Uso"]')).toBeVisible();
+  await expect(gestion.filaEmpresa('Cliente En Uso')).toBeVisible();
 
   // ---- Deleting the project: its four bot companies are used by nobody else and are deactivated.
-  await page.goto(`${app.url}/dashboard/proyectos`);
+  await page.goto('/dashboard/proyectos');
   await expect(fila).toContainText('Sin plan');
   await fila.getByRole('button', { name: 'Eliminar Tres Canales' }).click();
   await expect(dialogo).toContainText('Se eliminarán sus 4 servicios:');
   await expect(dialogo).toContainText('Se desactivarán las 4 empresas de bot que solo usa este proyecto');
   await expect(dialogo).toContainText(`Tres Canales - Bot Duda · Bot Duda (${waTabla})`);
-  await captura(page, 'eliminar-proyecto');
+  await gestion.captura('eliminar-proyecto');
   await dialogo.getByTestId('confirmar-eliminar').click();
   await expect(page.getByText('Proyecto eliminado correctamente. Se desactivaron 4 empresas de bot que solo usaba este proyecto.')).toBeVisible();
   await expect(fila).toHaveCount(0);
-  const activas = await apiCall<Array<{ name: string }>>(page, 'proyectos', 'empresasWhatsapp', {});
+  const activas = await api.llamar<Array<{ name: string }>>('proyectos', 'empresasWhatsapp', {});
   expect(activas.map((e) => e.name)).not.toContain('Tres Canales - Bot WhatsApp');
 });

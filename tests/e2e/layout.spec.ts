@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { DASHBOARD_CHILDREN } from '../../src/renderer/app/route-paths';
-import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
+import { expect, test } from './support/fixtures';
 import { findClipped, settled } from './support/layout';
 
 /**
@@ -14,27 +13,19 @@ const SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 
-let app: RunningApp;
-test.beforeAll(async () => {
-  app = await startApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
 for (const size of SIZES) {
-  test(`nada recortado ni fuera de la pantalla a ${size.width}×${size.height}`, async ({ page }) => {
+  test(`nada recortado ni fuera de la pantalla a ${size.width}×${size.height}`, async ({ page, sesion }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(size);
-    await signInAsNewAdmin(page, app);
+    await sesion.entrarComoAdmin();
     const problems: string[] = [];
     for (const child of [...DASHBOARD_CHILDREN, 'configuracion?seccion=operadores']) {
-      await page.goto(`${app.url}/dashboard/${child}`);
+      await page.goto(`/dashboard/${child}`);
       await settled(page);
       for (const p of await findClipped(page)) problems.push(`${child}: ${p.what} — ${p.why}`);
     }
     // A modal of rows and actions: a plan's companies ('Desasociar' used to lie outside the modal).
-    await page.goto(`${app.url}/dashboard/planes`);
+    await page.goto('/dashboard/planes');
     await settled(page);
     await page.getByRole('button', { name: /^Ver empresas / }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -44,13 +35,13 @@ for (const size of SIZES) {
   });
 }
 
-test('sin violaciones de accesibilidad graves o críticas en ninguna ruta', async ({ page }) => {
+test('sin violaciones de accesibilidad graves o críticas en ninguna ruta', async ({ page, sesion }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(SIZES[0]);
-  await signInAsNewAdmin(page, app);
+  await sesion.entrarComoAdmin();
   const violations: string[] = [];
   for (const child of DASHBOARD_CHILDREN) {
-    await page.goto(`${app.url}/dashboard/${child}`);
+    await page.goto(`/dashboard/${child}`);
     await settled(page);
     const result = await new AxeBuilder({ page }).analyze();
     for (const v of result.violations) {

@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { compuerta } from './support/compuerta';
+import { expect, test } from './support/fixtures';
 import { findClipped } from './support/layout';
-import { startApp, signInAsNewAdmin, type RunningApp } from './support/app';
-import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { duracionMp3, fmt } from './support/mp3';
 
 /**
  * The call-campaign area in Chromium against the served app (demo data) and a real local webhook server:
@@ -11,82 +10,17 @@ import { startWebhookServer, type WebhookServer } from '../support/webhook-serve
  * the agent, bulk-call three clients (one answering 500), open the history and play a real MP3, and check
  * the Resumen cards and charts.
  */
-let app: RunningApp;
-let hooks: WebhookServer;
-const SHOTS = process.env.LLAMADAS_SHOTS ?? 'test-results/llamadas';
-
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, hooks] = await Promise.all([startApp(), startWebhookServer()]);
-});
-test.afterAll(async () => {
-  await hooks?.close();
-  await app?.stop();
-});
-
-async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(`${app.url}/api/${path}`, { data });
-  const body = (await res.json()) as { ok: boolean; data: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${path}: ${body.error?.message}`);
-  return body.data;
-}
-
-async function elegirCampana(page: Page, label: string, nombre: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: nombre, exact: true }).click();
-}
-
-/** Duration of an MP3 from its frame headers (MPEG 1/2/2.5 Layer III), skipping ID3 and a Xing/Info frame. */
-function duracionMp3(buf: Buffer): number {
-  let i = 0;
-  if (buf.subarray(0, 3).toString('latin1') === 'ID3') i = 10 + ((buf[6]! << 21) | (buf[7]! << 14) | (buf[8]! << 7) | buf[9]!);
-  const BITRATES: Record<string, number[]> = {
-    v1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-    v2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-  };
-  const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
-  let seconds = 0;
-  let first = true;
-  while (i + 4 <= buf.length) {
-    if (buf[i] !== 0xff || (buf[i + 1]! & 0xe0) !== 0xe0) {
-      i += 1;
-      continue;
-    }
-    const version = (buf[i + 1]! >> 3) & 3; // 3 = MPEG1, 2 = MPEG2, 0 = MPEG2.5
-    const bitrate = (BITRATES[version === 3 ? 'v1' : 'v2']![(buf[i + 2]! >> 4) & 15] ?? 0) * 1000;
-    const rate = RATES[version]?.[(buf[i + 2]! >> 2) & 3];
-    if (!bitrate || !rate) {
-      i += 1;
-      continue;
-    }
-    const padding = (buf[i + 2]! >> 1) & 1;
-    const samples = version === 3 ? 1152 : 576;
-    const length = Math.floor(((samples / 8) * bitrate) / rate) + padding;
-    const side = version === 3 ? ((buf[i + 3]! >> 6) === 3 ? 17 : 32) : (buf[i + 3]! >> 6) === 3 ? 9 : 17;
-    const tag = buf.subarray(i + 4 + side, i + 8 + side).toString('latin1');
-    if (!(first && (tag === 'Xing' || tag === 'Info'))) seconds += samples / rate;
-    first = false;
-    i += length;
-  }
-  return seconds;
-}
-
-const fmt = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-
-test('campaña, CSV, configuración, llamadas masivas, histórico con audio y resumen', async ({ page }) => {
+test('campaña, CSV, configuración, llamadas masivas, histórico con audio y resumen', async ({ page, hooks, api, sesion, llamadas }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signInAsNewAdmin(page, app);
+  await sesion.entrarComoAdmin();
   // The bearer token goes to the keychain; where the run has no Secret Service (plain `playwright test`),
   // the address alone is configured and the header check is left to the integration tests.
-  let conToken = true;
-  await apiPost(page, 'conexion/guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/llamar`, auth: 'bearer', token: 'token-e2e-llamadas' }).catch(async () => {
-    conToken = false;
-    await apiPost(page, 'conexion/guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/llamar`, auth: 'ninguna' });
-  });
+  const conToken = (await api.respuesta('conexion', 'guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/llamar`, auth: 'bearer', token: 'token-e2e-llamadas' })).ok;
+  if (!conToken) await api.webhooks({ llamadaSaliente: `${hooks.url}/llamar` });
 
   // ------------------------------------------------------------------ Campañas
-  await page.goto(app.url + '/dashboard/campanas');
+  await page.goto('/dashboard/campanas');
   await expect(page.getByRole('heading', { name: 'Campañas', exact: true })).toBeVisible();
   const crear = page.getByRole('button', { name: 'Crear campaña' });
   await expect(crear).toBeDisabled();
@@ -98,11 +32,11 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByText('Campaña creada.')).toBeVisible();
   const fila = page.getByTestId('tabla-campanas').getByRole('row', { name: /Campaña E2E Cobranza/ });
   await expect(fila).toContainText('120');
-  await page.screenshot({ path: `${SHOTS}/campanas.png`, fullPage: true });
+  await llamadas.captura('campanas', true);
 
   // ------------------------------------------------------------------ Clientes: CSV import
-  await page.goto(app.url + '/dashboard/equipo');
-  await elegirCampana(page, 'Campaña activa', 'Campaña E2E Cobranza');
+  await page.goto('/dashboard/equipo');
+  await llamadas.elegirCampana('Campaña activa', 'Campaña E2E Cobranza');
   await expect(page.getByTestId('tile-total-valor')).toHaveText('0');
   await page.getByRole('button', { name: 'Importar CSV' }).click();
   const csv =
@@ -121,7 +55,7 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(omitidas).toContainText('Duplicado dentro del archivo');
   await expect(omitidas).toContainText('Sin email o teléfono');
   await expect(omitidas).toContainText('Tiene menos de 3 columnas');
-  await page.screenshot({ path: `${SHOTS}/csv-vista-previa.png` });
+  await llamadas.captura('csv-vista-previa');
   await page.getByTestId('guardar-csv').click();
   await expect(page.getByText('Se omitieron 1 clientes duplicados.')).toBeVisible();
   await expect(page.getByTestId('tile-total-valor')).toHaveText('3');
@@ -155,9 +89,11 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByText('Configuración guardada.')).toBeVisible();
 
   // ------------------------------------------------------------------ Bulk call: one answers 500
+  // The platform holds its answers until the batch has been seen in progress.
+  const enCurso = compuerta();
   hooks.respond(async (req, res) => {
     const phone = (req.json as { phone?: string }).phone;
-    await new Promise((r) => setTimeout(r, 400));
+    await enCurso.abierta;
     res.writeHead(phone === '+573001110002' ? 500 : 200, { 'Content-Type': 'application/json' });
     res.end('{}');
   });
@@ -167,13 +103,14 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await page.getByRole('button', { name: 'Sí, llamar' }).click();
   await expect(page.getByTestId('lote')).toBeVisible();
   await expect(page.getByTestId('lote-progreso')).toContainText('de 3');
+  enCurso.abrir();
   await expect(page.getByTestId('lote-mensaje')).toHaveText('Se iniciaron 2 llamadas exitosas y 1 fallidas.', { timeout: 20_000 });
   await expect(page.getByTestId('lote-progreso')).toHaveText('3 de 3');
   await expect(page.getByTestId('lote-exitosas')).toHaveText('2');
   await expect(page.getByTestId('lote-fallidas')).toHaveText('1');
   // The bulk-call window shows every badge and button whole (issue 12: 'COMPLETA…', 'EN PROC…').
   expect(await findClipped(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/lote.png` });
+  await llamadas.captura('lote');
   const enviados = hooks.requests.slice(antes);
   expect(enviados).toHaveLength(3);
   expect(enviados.every((r) => r.headers.authorization === (conToken ? 'Bearer token-e2e-llamadas' : undefined))).toBe(true);
@@ -198,21 +135,21 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await page.getByTestId('lote').getByRole('button', { name: 'Cerrar' }).click();
 
   // ------------------------------------------------------------------ History with a real MP3 (demo data)
-  const hits = await apiPost<Array<{ type: string; data: { phone: string; campana: number; conversation_id: string } }>>(page, 'shell/buscar', { q: 'done' });
+  const hits = await api.llamar<Array<{ type: string; data: { phone: string; campana: number; conversation_id: string } }>>('shell', 'buscar', { q: 'done' });
   const conAudio = hits.find((h) => h.type === 'llamada')!.data;
-  const campanas = await apiPost<Array<{ id: number; nombre: string }>>(page, 'llamadas/listarCampanas', {});
+  const campanas = await api.llamar<Array<{ id: number; nombre: string }>>('llamadas', 'listarCampanas', {});
   const nombreCampana = campanas.find((c) => c.id === Number(conAudio.campana))!.nombre;
-  const audio = await apiPost<{ base64: string }>(page, 'llamadas/audio', { conversationId: conAudio.conversation_id });
+  const audio = await api.llamar<{ base64: string }>('llamadas', 'audio', { conversationId: conAudio.conversation_id });
   const segundos = duracionMp3(Buffer.from(audio.base64, 'base64'));
   expect(segundos).toBeGreaterThan(1);
 
-  await elegirCampana(page, 'Campaña activa', nombreCampana);
+  await llamadas.elegirCampana('Campaña activa', nombreCampana);
   await expect(page.getByTestId('minutos-consumidos')).toContainText('minutos');
   await expect(page.getByTestId('costo-total')).toHaveText(/^\d{1,3}(\.\d{3})*(,\d{1,2})?$/); // es-ES
   await page.getByRole('textbox', { name: 'Teléfono' }).fill(conAudio.phone.slice(1));
   await expect(page.getByTestId('fila-cliente')).toHaveCount(1);
   await expect(page.getByTestId('badge-estado')).toHaveText(/Atendido|Fallido|Pendiente|En proceso/);
-  await page.screenshot({ path: `${SHOTS}/clientes.png`, fullPage: true });
+  await llamadas.captura('clientes', true);
   await page.getByRole('button', { name: /^Histórico de llamadas/ }).click();
   await expect(page.getByTestId('historial-conteo')).toContainText('encontrado');
   await page.getByRole('textbox', { name: 'Buscar por agente, teléfono, campaña o estado' }).fill('done');
@@ -230,14 +167,14 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await page.getByTestId('play-pausa').click();
   await expect(page.getByTestId('tiempo-actual')).not.toHaveText('0:00', { timeout: 10_000 });
   await page.getByTestId('play-pausa').click();
-  await page.screenshot({ path: `${SHOTS}/historial-detalle.png` });
+  await llamadas.captura('historial-detalle');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
 
   // ------------------------------------------------------------------ Resumen
-  await page.goto(app.url + '/dashboard/resumen');
-  await elegirCampana(page, 'Campaña', nombreCampana);
-  const esperado = await apiPost<{ tarjetas: { totalClientes: number; totalLlamadas: number; llamadasDone: number }; primera: string }>(page, 'llamadas/resumen', { campanaId: conAudio.campana });
+  await page.goto('/dashboard/resumen');
+  await llamadas.elegirCampana('Campaña', nombreCampana);
+  const esperado = await api.llamar<{ tarjetas: { totalClientes: number; totalLlamadas: number; llamadasDone: number }; primera: string }>('llamadas', 'resumen', { campanaId: conAudio.campana });
   const n = (v: number) => new Intl.NumberFormat('es-CO').format(v);
   await expect(page.getByTestId('card-clientes-valor')).toHaveText(n(esperado.tarjetas.totalClientes));
   await expect(page.getByTestId('card-llamadas-valor')).toHaveText(n(esperado.tarjetas.totalLlamadas));
@@ -248,7 +185,7 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   // The status legend in Spanish, never the stored English.
   await expect(page.getByTestId('leyenda-estados')).toContainText('Completada');
   await expect(page.getByTestId('leyenda-estados')).not.toContainText(/done|failed|in-progress|initiated|pending/i);
-  await page.screenshot({ path: `${SHOTS}/resumen.png`, fullPage: true });
+  await llamadas.captura('resumen', true);
   // Reset: the default range 2025-07-30 → 2025-08-07 has no demo calls → empty states.
   await page.getByRole('button', { name: 'Restablecer' }).click();
   await expect(page.getByTestId('rango-inicio')).toHaveValue('2025-07-30T00:00');
@@ -256,20 +193,20 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByTestId('card-rango-valor')).toHaveText('0');
 });
 
-test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y cancelar; búsqueda por nombre completo', async ({ page }) => {
+test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y cancelar; búsqueda por nombre completo', async ({ page, hooks, api, sesion, llamadas }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1360, height: 860 });
-  await signInAsNewAdmin(page, app);
-  await apiPost(page, 'conexion/guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/lento`, auth: 'ninguna' });
-  const campana = await apiPost<{ id: number }>(page, 'llamadas/crearCampana', { nombre: 'Campaña E2E Recarga', minutos: 500 });
-  await apiPost(page, 'llamadas/guardarConfiguracion', { campanaId: campana.id, agentid: 'agent_r', agentphonenumberid: 'phnum_r', prompt: 'Hola', horaInicio: '00:00', horaFin: '23:59', maxSimultaneas: 1 });
+  await sesion.entrarComoAdmin();
+  await api.webhooks({ llamadaSaliente: `${hooks.url}/lento` });
+  const campana = await api.llamar<{ id: number }>('llamadas', 'crearCampana', { nombre: 'Campaña E2E Recarga', minutos: 500 });
+  await api.llamar('llamadas', 'guardarConfiguracion', { campanaId: campana.id, agentid: 'agent_r', agentphonenumberid: 'phnum_r', prompt: 'Hola', horaInicio: '00:00', horaFin: '23:59', maxSimultaneas: 1 });
   const personas: Array<[string, string, string]> = [
     ['Valentina', 'Castro Restrepo', 'Distribuidora Internacional de Repuestos Industriales y Agrícolas del Caribe S.A.S.'],
     ['Mateo', 'Londoño', 'Acme'],
     ['Sara', 'Quintero', 'Delta'],
   ];
   for (const [i, [nombre, apellido, empresa]] of personas.entries()) {
-    await apiPost(page, 'llamadas/crearCliente', {
+    await api.llamar('llamadas', 'crearCliente', {
       nombre,
       apellido,
       empresa,
@@ -280,7 +217,7 @@ test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y 
   }
 
   // ------------------------------------------------------------------ Global search: full name, the type always visible
-  await page.goto(app.url + '/dashboard/campanas');
+  await page.goto('/dashboard/campanas');
   await page.getByRole('combobox', { name: 'Buscar' }).fill('Valentina Castro Restrepo');
   const opcion = page.getByRole('option', { name: /Valentina Castro Restrepo/ });
   await expect(opcion).toBeVisible();
@@ -296,15 +233,15 @@ test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y 
   expect(cabe).toEqual({ dentro: true, entero: true });
   // The long subtitle is the one that gives way, with an ellipsis.
   expect(await opcion.getByTestId('resultado-subtitulo').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/busqueda-nombre-completo.png` });
+  await llamadas.captura('busqueda-nombre-completo');
   await page.keyboard.press('Escape');
 
   // ------------------------------------------------------------------ A batch against a platform that holds its answers
   const retenidas: ServerResponse[] = [];
   hooks.respond((_req, res) => void retenidas.push(res));
   const antes = hooks.requests.length;
-  await page.goto(app.url + '/dashboard/equipo');
-  await elegirCampana(page, 'Campaña activa', 'Campaña E2E Recarga');
+  await page.goto('/dashboard/equipo');
+  await llamadas.elegirCampana('Campaña activa', 'Campaña E2E Recarga');
   await expect(page.getByTestId('fila-cliente')).toHaveCount(3);
   await page.getByRole('checkbox', { name: 'Seleccionar la página' }).check();
   await page.getByTestId('llamar-seleccionados').click();
@@ -322,11 +259,11 @@ test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y 
 
   // Signing in again (a new session of the same operator) finds it too.
   await page.context().clearCookies();
-  await signInAsNewAdmin(page, app);
-  await page.goto(app.url + '/dashboard/equipo');
+  await sesion.entrarComoAdmin();
+  await page.goto('/dashboard/equipo');
   await expect(lote).toBeVisible();
   await expect(lote).toContainText('Valentina Castro Restrepo');
-  await page.screenshot({ path: `${SHOTS}/lote-tras-recargar.png` });
+  await llamadas.captura('lote-tras-recargar');
   await lote.getByRole('button', { name: 'Cancelar' }).click();
   await expect(lote.getByText('Llamadas canceladas.')).toBeVisible();
   for (const res of retenidas.splice(0)) if (!res.writableEnded) res.end();

@@ -1,44 +1,25 @@
-import { expect, test } from '@playwright/test';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { signInAsNewAdmin, startApp, type RunningApp } from './support/app';
-import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { PROPUESTA, tinyPdf } from '../support/marketing-fixtures';
+import { expect, test } from './support/fixtures';
 
 /**
  * The marketing agent as an operator lives it: a small real PDF and a website address are analysed by a
  * local server standing in for n8n (it answers with a proposal), the structure is shown, the records are
  * saved automatically, then one is viewed, downloaded and deleted (file first, then record).
  */
-let app: RunningApp;
-let hooks: WebhookServer;
 const pdf = Buffer.from(tinyPdf());
 
-test.beforeAll(async () => {
-  app = await startApp();
-  hooks = await startWebhookServer();
+test('PDF y URL analizados, estructura, registros guardados, ver, descargar y eliminar', async ({ page, app, hooks, api, sesion }) => {
   hooks.respond((req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     // The file flow answers n8n-style (a list with output as JSON text); scraping with the object itself.
     res.end(req.path === '/archivo' ? JSON.stringify([{ output: JSON.stringify(PROPUESTA) }]) : JSON.stringify(PROPUESTA));
   });
-});
-test.afterAll(async () => {
-  await hooks?.close();
-  await app?.stop();
-});
+  await sesion.entrarComoAdmin();
+  await api.webhooks({ analisisArchivo: `${hooks.url}/archivo`, analisisScraping: `${hooks.url}/scraping` });
 
-test('PDF y URL analizados, estructura, registros guardados, ver, descargar y eliminar', async ({ page }) => {
-  await signInAsNewAdmin(page, app);
-  for (const [name, path] of [
-    ['analisisArchivo', '/archivo'],
-    ['analisisScraping', '/scraping'],
-  ]) {
-    const res = await page.request.post(`${app.url}/api/conexion/guardarWebhook`, { data: { name, url: `${hooks.url}${path}`, auth: 'ninguna' } });
-    expect(res.ok()).toBe(true);
-  }
-
-  await page.goto(app.url + '/dashboard/agente-marketing');
+  await page.goto('/dashboard/agente-marketing');
   await expect(page.getByRole('heading', { name: 'Agente de Marketing - Sitios Web' })).toBeVisible();
   const badge = page.getByTestId('estado-conexion');
   await expect(badge).toHaveText('Autenticando...');
@@ -121,7 +102,6 @@ test('PDF y URL analizados, estructura, registros guardados, ver, descargar y el
   const [download] = await Promise.all([page.waitForEvent('download'), fileRow.getByRole('button', { name: 'Descargar archivo' }).click()]);
   expect(download.suggestedFilename()).toBe('Brief Clima Frío.pdf');
   const saved = await download.path();
-  const { readFileSync } = await import('node:fs');
   expect(readFileSync(saved!)).toEqual(pdf);
 
   // The file lives in the data folder under {userId}/{timestamp}_{safe name}.
@@ -150,19 +130,18 @@ test('PDF y URL analizados, estructura, registros guardados, ver, descargar y el
   await expect(page.getByText('No hay registros')).toBeVisible();
 });
 
-test('una página de error HTML con estado 200 dice "No se recibió contenido válido" y no guarda nada', async ({ page }) => {
-  await signInAsNewAdmin(page, app);
-  const res = await page.request.post(`${app.url}/api/conexion/guardarWebhook`, { data: { name: 'analisisScraping', url: `${hooks.url}/scraping`, auth: 'ninguna' } });
-  expect(res.ok()).toBe(true);
+test('una página de error HTML con estado 200 dice "No se recibió contenido válido" y no guarda nada', async ({ page, hooks, api, sesion }) => {
+  await sesion.entrarComoAdmin();
+  await api.webhooks({ analisisScraping: `${hooks.url}/scraping` });
   // A proxy in front of the flow answers its own error page, with status 200 (issue 12).
   hooks.respond((_req, r) => {
     r.writeHead(200, { 'Content-Type': 'text/html' });
     r.end('<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n');
   });
-  await page.goto(app.url + '/dashboard/agente-marketing');
+  await page.goto('/dashboard/agente-marketing');
   const rows = page.getByTestId('registro-marketing');
   await expect(page.getByTestId('estado-conexion')).toHaveText('Conectado');
-  const antes = await page.request.post(`${app.url}/api/marketing/registros`, { data: {} }).then(async (r) => ((await r.json()) as { data: unknown[] }).data.length);
+  const antes = (await api.llamar<unknown[]>('marketing', 'registros')).length;
   await expect(rows).toHaveCount(antes);
 
   await page.getByRole('button', { name: 'Cargar Contexto' }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signInAsNewAdmin, startApp, type RunningApp } from './support/app';
+import { expect, test } from './support/fixtures';
+import { Portal } from './support/portal';
 
 /**
  * The company portal as a client company lives it, on the demo data: the operator regenerates the portal
@@ -8,55 +8,13 @@ import { signInAsNewAdmin, startApp, type RunningApp } from './support/app';
  * conversations; another company's data is out of reach; a forged or expired empresa_sesion sends it back
  * to the login; the portal's first load does not download the operators' dashboard.
  */
-let app: RunningApp;
-const carpeta = process.env.PORTAL_SHOTS ?? 'test-results';
-const shots = (name: string) => ({ path: `${carpeta}/portal-${name}.png`, fullPage: true });
-
-test.beforeAll(async () => {
-  app = await startApp();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-interface Credenciales {
-  usuario: string;
-  contrasena: string;
-  enlace: string;
-}
-
-async function generarCredenciales(page: Page, empresa: string): Promise<Credenciales> {
-  await signInAsNewAdmin(page, app);
-  await page.goto(`${app.url}/dashboard/proyectos/administrar-empresas`);
-  await page.getByRole('button', { name: `Restablecer contraseña ${empresa}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Restablecer', exact: true }).click();
-  const modal = page.getByRole('dialog', { name: new RegExp(`Credenciales del portal · ${empresa}`) });
-  await expect(modal).toBeVisible();
-  const contrasena = (await modal.getByTestId('contrasena-generada').innerText()).trim();
-  const enlace = (await modal.getByTestId('enlace-acceso').innerText()).trim();
-  const usuario = (await modal.locator('pre, code').first().innerText()).trim();
-  expect(contrasena).toMatch(/^\S{8}$/);
-  expect(enlace).toMatch(new RegExp(`^${app.url}/accesoempresas/[0-9a-f-]{36}$`));
-  await page.screenshot(shots('0-credenciales-operador'));
-  return { usuario, contrasena, enlace };
-}
-
-async function ingresar(page: Page, c: Credenciales, contrasena = c.contrasena) {
-  await page.getByLabel('Usuario').fill(c.usuario);
-  await page.getByLabel('Contraseña').fill(contrasena);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-}
-
-async function contextoNuevo(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
-  return { context, page: await context.newPage() };
-}
-
-test('la empresa entra con las credenciales generadas y ve solo sus servicios, su campaña y sus conversaciones', async ({ page, browser }) => {
-  const cafe = await generarCredenciales(page, 'Café Origen');
+test('la empresa entra con las credenciales generadas y ve solo sus servicios, su campaña y sus conversaciones', async ({ app, sesion, portal, nuevoCliente }) => {
+  await sesion.entrarComoAdmin();
+  const cafe = await portal.generarCredenciales('Café Origen');
   const empresaId = cafe.enlace.split('/').pop()!;
 
-  const { context, page: cliente } = await contextoNuevo(browser);
+  const cliente = await nuevoCliente();
+  const context = cliente.context();
   const scripts: string[] = [];
   cliente.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -67,14 +25,14 @@ test('la empresa entra con las credenciales generadas y ve solo sus servicios, s
   // The portal's own small tree: none of the operators' screens or their api client were downloaded.
   expect(scripts.some((s) => /\/main-portal-/.test(s))).toBe(true);
   expect(scripts.filter((s) => /\/(main|DashboardLayout|client|ProyectosScreen)-[\w-]{8}\.js$/.test(s))).toEqual([]);
-  await cliente.screenshot(shots('1-login'));
+  await portal.capturas.pagina(cliente, '1-login');
 
   // Wrong password: a clear Spanish message, no session.
-  await ingresar(cliente, cafe, 'Incorrecta1');
+  await Portal.ingresar(cliente, cafe, 'Incorrecta1');
   await expect(cliente.getByTestId('portal-error')).toHaveText('Usuario o contraseña incorrectos');
   expect(await cliente.evaluate(() => localStorage.getItem('empresa_sesion'))).toBeNull();
 
-  await ingresar(cliente, cafe);
+  await Portal.ingresar(cliente, cafe);
   await expect(cliente).toHaveURL(`${cafe.enlace}/servicios`);
   await expect(cliente.getByTestId('portal-empresa')).toHaveText('Café Origen');
   const filas = cliente.getByTestId('portal-servicio');
@@ -92,7 +50,7 @@ test('la empresa entra con las credenciales generadas y ve solo sus servicios, s
   expect(portalCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/portal' });
   expect(cookies.find((c) => c.name === 'consola_sesion')).toBeUndefined();
   expect(await cliente.evaluate(() => document.cookie)).toBe('');
-  await cliente.screenshot(shots('2-servicios'));
+  await portal.capturas.pagina(cliente, '2-servicios');
 
   // Its calls campaign: consumption, statuses and clients, read-only.
   await filas.filter({ hasText: 'Afiliación Plan Salud Familiar' }).getByRole('link', { name: 'Ver llamadas' }).click();
@@ -101,7 +59,7 @@ test('la empresa entra con las credenciales generadas y ve solo sus servicios, s
   await expect(cliente.getByTestId('portal-consumo')).toContainText('minutos');
   await expect(cliente.getByTestId('portal-cliente').first()).toBeVisible();
   await expect(cliente.getByText(/Mostrando 1-10 de \d+ clientes/)).toBeVisible();
-  await cliente.screenshot(shots('3-campana'));
+  await portal.capturas.pagina(cliente, '3-campana');
   const campanaPropia = Number(cliente.url().split('/').pop());
 
   // Another company's campaign (every other id): nothing but the message.
@@ -130,10 +88,10 @@ test('la empresa entra con las credenciales generadas y ve solo sus servicios, s
   await expect(conversacion.getByText('Conversación', { exact: true })).toBeVisible();
   await expect(conversacion.getByTestId('contador-mensajes')).toHaveText(/\d+ mensajes?/);
   await expect(conversacion.locator('[data-rol]').first()).toBeVisible();
-  await cliente.screenshot(shots('4-conversacion'));
+  await portal.capturas.pagina(cliente, '4-conversacion');
   await conversacion.getByRole('button', { name: 'Cerrar' }).last().click();
   await cliente.getByPlaceholder('Buscar sesiones...').fill('');
-  await cliente.screenshot(shots('5-conversaciones'));
+  await portal.capturas.pagina(cliente, '5-conversaciones');
 
   // Another company's table through the HTTP api with this session: refused.
   const ajena = await cliente.request.post(`${app.url}/api/portal/sesiones`, {
@@ -147,13 +105,13 @@ test('la empresa entra con las credenciales generadas y ve solo sus servicios, s
   expect(await cliente.evaluate(() => localStorage.getItem('empresa_sesion'))).toBeNull();
   await cliente.goto(`${cafe.enlace}/servicios`);
   await expect(cliente).toHaveURL(cafe.enlace);
-  await context.close();
 });
 
-test('una empresa_sesion falsificada para otra empresa o vencida se borra y se vuelve al login', async ({ page, browser }) => {
-  const cafe = await generarCredenciales(page, 'Café Origen');
+test('una empresa_sesion falsificada para otra empresa o vencida se borra y se vuelve al login', async ({ page, sesion, portal, nuevoCliente }) => {
+  await sesion.entrarComoAdmin();
+  const cafe = await portal.generarCredenciales('Café Origen');
   const empresaId = cafe.enlace.split('/').pop()!;
-  const { context, page: cliente } = await contextoNuevo(browser);
+  const cliente = await nuevoCliente();
 
   // Forged: a stored session for another company's id, no token.
   await cliente.goto(cafe.enlace);
@@ -179,37 +137,36 @@ test('una empresa_sesion falsificada para otra empresa o vencida se borra y se v
   expect(await cliente.evaluate(() => localStorage.getItem('empresa_sesion'))).toBeNull();
 
   // Signed in, then the stored session is older than 24 hours: refused even though the cookie is alive.
-  await ingresar(cliente, cafe);
+  await Portal.ingresar(cliente, cafe);
   await expect(cliente).toHaveURL(`${cafe.enlace}/servicios`);
   await cliente.evaluate((id) => localStorage.setItem('empresa_sesion', JSON.stringify({ empresa_slug: id, timestamp: Date.now() - 25 * 3600_000 })), empresaId);
   await cliente.goto(`${cafe.enlace}/equipo/1`);
   await expect(cliente).toHaveURL(cafe.enlace);
   await expect(cliente.getByTestId('portal-aviso')).toHaveText('Tu sesión expiró. Inicia sesión de nuevo.');
   expect(await cliente.evaluate(() => localStorage.getItem('empresa_sesion'))).toBeNull();
-  await cliente.screenshot(shots('6-sesion-vencida'));
+  await portal.capturas.pagina(cliente, '6-sesion-vencida');
 
   // The server's own check: a new password from the operator does not end sessions, but a deactivated
   // company's session stops working at once.
-  await ingresar(cliente, cafe);
+  await Portal.ingresar(cliente, cafe);
   await expect(cliente).toHaveURL(`${cafe.enlace}/servicios`);
-  await page.goto(`${app.url}/dashboard/proyectos/administrar-empresas`);
+  await page.goto('/dashboard/proyectos/administrar-empresas');
   await page.getByRole('button', { name: 'Desactivar Café Origen' }).click();
   await cliente.goto(`${cafe.enlace}/servicios`);
   await expect(cliente).toHaveURL(cafe.enlace);
-  await ingresar(cliente, cafe);
+  await Portal.ingresar(cliente, cafe);
   await expect(cliente.getByTestId('portal-error')).toHaveText('El acceso de esta empresa está desactivado. Comunícate con la agencia.');
   await page.getByRole('button', { name: 'Activar Café Origen' }).click();
-  await context.close();
 });
 
 test('deep links y recursos del build: rutas del portal a index.html, recursos con hash inmutables, 404 para recursos ausentes', async ({ request }) => {
-  const html = await request.get(`${app.url}/accesoempresas/11111111-1111-4111-8111-111111111111/equipo/3`);
+  const html = await request.get(`/accesoempresas/11111111-1111-4111-8111-111111111111/equipo/3`);
   expect(html.status()).toBe(200);
   expect(html.headers()['content-type']).toContain('text/html');
   const body = await html.text();
   const entrada = /src="(\/assets\/index-[\w-]+\.js)"/.exec(body)?.[1];
   expect(entrada).toBeTruthy();
-  const js = await request.get(`${app.url}${entrada}`);
+  const js = await request.get(entrada!);
   expect(js.headers()['cache-control']).toContain('immutable');
-  expect((await request.get(`${app.url}/assets/no-existe-123.js`)).status()).toBe(404);
+  expect((await request.get('/assets/no-existe-123.js')).status()).toBe(404);
 });

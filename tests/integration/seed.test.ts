@@ -4,9 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
 import { findDemoAudioDir, seedDemoData, type SeedSummary } from '../../src/main/backends/embedded/seed';
-import { BACKENDS, freshPglite } from '../support/databases';
+import { MIGRATED_BACKENDS, migratedPglite } from '../support/databases';
 
 const DAY = 86_400_000;
 
@@ -17,14 +16,13 @@ async function count(db: SqlClient, sql: string, params: unknown[] = []): Promis
 
 const ms = (value: unknown) => new Date(value as string | Date).getTime();
 
-describe.each(BACKENDS)('datos de demostración en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('datos de demostración en %s', (_name, fresh) => {
   let db: SqlClient;
   let summary: SeedSummary;
   const now = new Date();
 
   beforeAll(async () => {
     db = await fresh();
-    await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
     summary = await seedDemoData(db, { now });
   });
 
@@ -225,12 +223,11 @@ describe.each(BACKENDS)('datos de demostración en %s', (_name, fresh) => {
   });
 });
 
-describe.each(BACKENDS)('escala y audio opcionales en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('escala y audio opcionales en %s', (_name, fresh) => {
   let db: SqlClient;
 
   beforeAll(async () => {
     db = await fresh();
-    await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
   });
 
   afterAll(async () => {
@@ -260,9 +257,8 @@ describe('dos instalaciones sembradas con el mismo instante', () => {
   let b: SqlClient;
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([freshPglite(), freshPglite()]);
+    [a, b] = await Promise.all([migratedPglite(), migratedPglite()]);
     for (const db of [a, b]) {
-      await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
       // Columns left to their default take the schema's clock (public.ahora()): pinned to the same instant.
       await db.query(`select set_config('consola.ahora', $1, false)`, [now.toISOString()]);
       await seedDemoData(db, { now, scale: escala, audioDir: null });

@@ -1,32 +1,92 @@
 /**
  * Fresh databases for a test file: an in-memory PGlite, or a new database in the run's PostgreSQL 15
  * cluster. Both are returned as the platform-free SqlClient so the same test body runs on both.
+ *
+ * - `freshPglite` / `freshPostgres` (and BACKENDS): EMPTY databases, for tests of the migrations themselves;
+ *   most tests then call `migrated(db)` (tests/support/operators.ts).
+ * - `migratedPglite` / `migratedPostgres` (and MIGRATED_BACKENDS): databases with every migration already
+ *   applied, cheaply: PGlite loads a data folder migrated once per set of migrations (kept in the temp
+ *   folder, keyed by their contents), PostgreSQL copies the template database the global setup migrated.
+ *   `migrated(db)` on them finds nothing left to do.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import pg from 'pg';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { createPgClient } from '../../src/main/backends/postgres/pg-client';
-import { openPgliteInProcess } from '../../src/main/backends/embedded/pglite-client';
+import { openPgliteInProcess, PGLITE_EXTENSIONS, pgliteAsSqlClient } from '../../src/main/backends/embedded/pglite-client';
+import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
 
 let counter = 0;
 
-export async function freshPostgres(): Promise<SqlClient> {
+async function createDatabase(template?: string): Promise<SqlClient> {
   const base = inject('pgUrl');
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
   return createPgClient(url.toString());
 }
 
+export async function freshPostgres(): Promise<SqlClient> {
+  return createDatabase();
+}
+
 export async function freshPglite(): Promise<SqlClient> {
   return openPgliteInProcess(); // in memory
+}
+
+/** A copy of the database the global setup migrated (or, against an outside server, a new one migrated here). */
+export async function migratedPostgres(): Promise<SqlClient> {
+  const template = inject('pgTemplate');
+  if (template) return createDatabase(template);
+  const db = await createDatabase();
+  await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
+  return db;
+}
+
+/** The migrations' identity: a data folder migrated with other files is never reused. */
+function migrationsKey(): string {
+  const supabase = findSupabaseDir();
+  const hash = createHash('sha256');
+  for (const dir of ['embedded', 'migrations']) {
+    const full = join(supabase, dir);
+    if (!existsSync(full)) continue;
+    for (const file of readdirSync(full).filter((f) => f.endsWith('.sql')).sort()) hash.update(`${dir}/${file}\n`).update(readFileSync(join(full, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** An in-memory PGlite with every migration applied, loaded from a data folder migrated once. */
+export async function migratedPglite(): Promise<SqlClient> {
+  const dump = join(tmpdir(), `consola-pglite-migrada-${migrationsKey()}.tar`);
+  if (!existsSync(dump)) {
+    const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    await migrate(pgliteAsSqlClient(db), { supabaseDir: findSupabaseDir(), embedded: true });
+    const tar = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
+    await db.close();
+    // Written aside and renamed: a file running at the same time reads either nothing or the whole folder.
+    const partial = `${dump}.${process.pid}.${counter++}`;
+    writeFileSync(partial, tar);
+    renameSync(partial, dump);
+  }
+  const db = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]), extensions: PGLITE_EXTENSIONS });
+  return pgliteAsSqlClient(db);
 }
 
 export const BACKENDS = [
   ['PGlite', freshPglite],
   ['PostgreSQL 15', freshPostgres],
+] as const;
+
+export const MIGRATED_BACKENDS = [
+  ['PGlite', migratedPglite],
+  ['PostgreSQL 15', migratedPostgres],
 ] as const;

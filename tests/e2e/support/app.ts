@@ -1,18 +1,21 @@
 /**
  * Each e2e file gets its own app: the built Node side (out/main/serve-cli.js) on a fresh data folder and a
- * free port, so files never share a database. `npm run build` must have run (npm test does it).
+ * free port, so files never share a database. `npx electron-vite build` must have run (npm test does it).
+ * Specs do not call this: the `app` fixture (fixtures.ts) starts one per file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 
 export interface RunningApp {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
 }
+
+/** How long the served app may take to print its address (it migrates and seeds the demo data first). */
+export const ARRANQUE_MS = 120_000;
 
 export async function startApp(): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'consola-e2e-'));
@@ -21,16 +24,14 @@ export async function startApp(): Promise<RunningApp> {
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`la app no arrancó a tiempo:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
+    // A deadline, not a pause: the app is ready the moment it prints its address.
+    const deadline = AbortSignal.timeout(ARRANQUE_MS);
+    deadline.addEventListener('abort', () => reject(new Error(`la app no arrancó a tiempo:\n${output}`)), { once: true });
+    child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
+      if (match) resolve(match[1]!);
+    });
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     child.once('exit', (code) => reject(new Error(`la app terminó (código ${code}):\n${output}`)));
   });
@@ -46,14 +47,4 @@ export async function startApp(): Promise<RunningApp> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Creates the first administrator through the API (the UI path has its own test) and signs the page in. */
-export async function signInAsNewAdmin(page: Page, app: RunningApp, admin = { nombre: 'Operador Pruebas', email: 'operador@agencia.co', password: 'Segura2026x' }) {
-  const res = await page.request.post(`${app.url}/api/auth/crearPrimerAdmin`, { data: admin });
-  if (!res.ok()) {
-    const login = await page.request.post(`${app.url}/api/auth/iniciarSesion`, { data: { email: admin.email, password: admin.password } });
-    if (!login.ok()) throw new Error(`no se pudo iniciar sesión: ${await login.text()}`);
-  }
-  return admin;
 }
