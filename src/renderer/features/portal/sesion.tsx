@@ -7,7 +7,7 @@
 import { Alert, Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBuildingStore, IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/areas/portal/texts';
 import type { PortalEmpresa } from '../../../shared/areas/portal/contract';
@@ -71,7 +71,9 @@ function Barra({ empresa, id }: { empresa: PortalEmpresa; id: string }) {
 export function PortalProtegido({ children }: { children: (empresa: PortalEmpresa, id: string) => ReactNode }) {
   const { id = '' } = useParams();
   const irALogin = useIrALogin(id);
-  const local = chequearSesionLocal(id);
+  // Decided once per company address: going to the login clears the stored session, and a re-render that
+  // read it again would find it 'ausente' and replace "Tu sesión expiró" with "Inicia sesión para continuar".
+  const local = useMemo(() => chequearSesionLocal(id), [id]);
   const sesion = useQuery({
     ...consultaPortal('sesion', { empresaId: id }),
     enabled: local.ok,
@@ -81,7 +83,7 @@ export function PortalProtegido({ children }: { children: (empresa: PortalEmpres
 
   useEffect(() => {
     if (!local.ok) irALogin(local.motivo === 'expirada' ? t.sesionExpirada : local.motivo === 'ausente' ? t.sinSesion : undefined);
-  }, [local.ok, local, irALogin]);
+  }, [local, irALogin]);
   useEffect(() => {
     if (sesion.data === null) irALogin(t.sesionExpirada);
   }, [sesion.data, irALogin]);
