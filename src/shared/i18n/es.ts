@@ -128,7 +128,7 @@ export const es = {
     otraInstancia: 'La aplicación ya está abierta en otra ventana.',
     errorAlIniciar: 'No se pudo iniciar la aplicación.',
   },
-  // Each feature area keeps its texts in its own file (./areas), so areas can grow independently.
+  // Each area keeps its texts in its own folder (src/shared/areas/<area>/texts.ts).
   trabajos,
   conexion,
   llamadas,
