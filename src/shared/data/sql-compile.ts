@@ -10,6 +10,7 @@
  */
 import { AppError } from '../errors';
 import { es } from '../i18n/es';
+import { invalid, rowsOf } from './query-checks';
 import type {
   DataQuery,
   DeleteQuery,
@@ -63,10 +64,6 @@ const COMPARISON: Record<'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte', string> = {
 
 const TEXT_TYPES = new Set(['text', 'varchar', 'bpchar', 'citext', 'name']);
 const JSON_TYPES = new Set(['json', 'jsonb']);
-
-function invalid(message: string = es.errores.entradaInvalida): AppError {
-  return new AppError('validation', message);
-}
 
 /** Rejects values Postgres cannot store (NUL characters) or that are not data (functions, symbols). */
 function assertValue(value: unknown, depth = 0): void {
@@ -253,14 +250,6 @@ function compileSelect(q: SelectQuery, catalog: Catalog): CompiledQuery {
     compiled.count = { text: `select count(*) as "count" from ${tableRef(rel)}${where}`, params: whereParams };
   }
   return compiled;
-}
-
-function rowsOf(rows: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(rows)) throw invalid();
-  for (const row of rows) {
-    if (!row || typeof row !== 'object' || Array.isArray(row)) throw invalid();
-  }
-  return rows as Record<string, unknown>[];
 }
 
 /** Columns of an insert: the union of the rows' keys (undefined values count as absent), in first-seen order. */

@@ -14,6 +14,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AppError } from '../errors';
 import { es } from '../i18n/es';
+import { invalid, rowsOf } from './query-checks';
 import type { DataPort, DataQuery, DataResult, Filter, Order } from '../ports/data';
 import { mapDbError, type ErrorContext } from './db-errors';
 import { pageOf } from './sql-compile';
@@ -58,10 +59,6 @@ interface QueryBuilder {
 const IDENT = /^[\p{L}_][\p{L}\p{N}_$]*$/u;
 /** Query-string keys PostgREST reserves: a column with one of these names is filtered inside or=(...). */
 const RESERVED_KEYS = new Set(['select', 'order', 'limit', 'offset', 'or', 'and', 'not', 'on_conflict', 'columns']);
-
-function invalid(message: string = es.errores.entradaInvalida): AppError {
-  return new AppError('validation', message);
-}
 
 function tableName(table: unknown): string {
   if (typeof table !== 'string' || !IDENT.test(table)) {
@@ -215,14 +212,6 @@ function applyOrder(table: string, builder: FilterBuilder, order: Order[] | unde
     });
   }
   return b;
-}
-
-function rowsOf(rows: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(rows)) throw invalid();
-  for (const row of rows) {
-    if (!row || typeof row !== 'object' || Array.isArray(row)) throw invalid();
-  }
-  return rows as Record<string, unknown>[];
 }
 
 function checkRowKeys(table: string, rows: Record<string, unknown>[]): void {
