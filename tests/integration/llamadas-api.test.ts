@@ -5,6 +5,7 @@
  * and the Resumen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
@@ -15,7 +16,15 @@ import type { Campana, Cliente, ClientesPagina, EstadisticasCampana, LlamadaRegi
 import type { JobState } from '../../src/shared/domain/jobs';
 
 const t = es.llamadas;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets the event loop run (the api's work, the webhook server) between two looks at something; no timed pause. */
+const turno = () => new Promise((r) => setImmediate(r));
+
+/** An explicit gate: a stand-in answer waits on `abierta` until the test, having seen what it wanted, calls `abrir`. */
+function compuerta() {
+  let abrir!: () => void;
+  const abierta = new Promise<void>((r) => (abrir = r));
+  return { abierta, abrir };
+}
 
 describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
   let db: SqlClient;
@@ -36,13 +45,17 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
     expect(r.ok).toBe(false);
     return (r as { ok: false; error: { code: string; message: string; details?: unknown } }).error;
   }
-  async function esperarLote(id: string): Promise<LoteEstado> {
-    for (let i = 0; i < 400; i++) {
-      const s = await call<LoteEstado>('estadoLote', { id });
-      if (s.status !== 'running') return s;
-      await sleep(25);
+  async function hasta(cond: () => boolean | Promise<boolean>, que: string) {
+    for (let i = 0; i < 1_000_000; i++) {
+      if (await cond()) return;
+      await turno();
     }
-    throw new Error('el lote no terminó');
+    throw new Error(`no ocurrió: ${que}`);
+  }
+  async function esperarLote(id: string): Promise<LoteEstado> {
+    let s = await call<LoteEstado>('estadoLote', { id });
+    await hasta(async () => (s = await call<LoteEstado>('estadoLote', { id })).status !== 'running', 'el lote termina');
+    return s;
   }
   async function llamada(phone: string, campana: number, status: string | null, createdAt: string | null, dur = 60, costo = 0.1, extra: Record<string, unknown> = {}) {
     await db.query(
@@ -228,9 +241,10 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
   it('lote: en orden, uno tras otro por defecto; un 500 se registra como fallida y sigue; reintentar solo las fallidas', async () => {
     const elegidos = clientes.slice(12, 15);
     const fallar = elegidos[1]!.telefono;
+    const enCurso = compuerta(); // the answers wait until the 'in progress' check below has been made
     hooks.respond(async (req, res) => {
       const phone = (req.json as { phone?: string }).phone;
-      await sleep(150); // slow enough for the 'in progress' check below
+      await enCurso.abierta;
       res.writeHead(phone === fallar ? 500 : 200, { 'Content-Type': 'application/json' });
       res.end('{}');
     });
@@ -239,6 +253,7 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
     const job = await call<JobState>('llamarLote', { campanaId: camp.id, clienteIds: elegidos.map((c) => c.id) });
     expect(job).toMatchObject({ status: 'running', total: 3 });
     expect((await fails('llamar', { clienteId: clientes[0]!.id })).message).toBe(t.llamar.enProgreso);
+    enCurso.abrir();
     const fin = await esperarLote(job.id);
     expect(fin).toMatchObject({ status: 'done', done: 3, ok: 2, failed: 1, message: t.llamar.resultadoLote(2, 1) });
     expect(fin.resultados.map((r) => r.estado)).toEqual(['exitosa', 'fallida', 'exitosa']);
@@ -259,13 +274,15 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
   it('lote: como mucho N a la vez; sin respuesta agota el tiempo; conexión rechazada; "No llamar" se omite', async () => {
     let enVuelo = 0;
     let maximo = 0;
+    const tanda = compuerta(); // nobody answers until three calls are in flight together
     hooks.respond(async (req, res) => {
       enVuelo++;
       maximo = Math.max(maximo, enVuelo);
       res.on('close', () => enVuelo--);
       const phone = (req.json as { phone?: string }).phone;
+      if (enVuelo === 3) tanda.abrir(); // three at once: the rest may answer
       if (phone === clientes[1]!.telefono) return; // never answers: the client gives up
-      await sleep(60);
+      await tanda.abierta;
       res.writeHead(200);
       res.end('{}');
     });
@@ -289,26 +306,35 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
   });
 
   it('lote: pausa, reanuda y cancela; lo no enviado queda sin enviar', async () => {
-    hooks.respond(async (_r, res) => {
-      await sleep(40);
-      res.writeHead(200);
-      res.end('{}');
-    });
+    // The platform holds every answer until the test lets it go: each step waits for what it checks.
+    const retenidas: ServerResponse[] = [];
+    hooks.respond((_r, res) => void retenidas.push(res));
+    const soltar = () => {
+      for (const res of retenidas.splice(0)) {
+        if (res.writableEnded || res.destroyed) continue;
+        res.writeHead(200);
+        res.end('{}');
+      }
+    };
     const ids = clientes.slice(0, 20).map((c) => c.id);
     const job = await call<JobState>('llamarLote', { campanaId: camp.id, clienteIds: ids });
-    await sleep(60);
+    await hasta(() => retenidas.length === 1, 'la primera llamada llega a la plataforma');
     const pausado = await call<LoteEstado>('pausarLote', { id: job.id });
     expect(pausado.pausado).toBe(true);
-    await sleep(150);
-    const a = await call<LoteEstado>('estadoLote', { id: job.id });
-    await sleep(150);
+    soltar(); // the call in flight ends; the run then waits at its pause
+    let a = pausado;
+    await hasta(async () => (a = await call<LoteEstado>('estadoLote', { id: job.id })).done === 1, 'la llamada en curso termina');
+    const enviadas = hooks.requests.length;
+    for (let i = 0; i < 50; i++) await turno();
     const b = await call<LoteEstado>('estadoLote', { id: job.id });
     expect(b.done).toBe(a.done); // nothing moves while paused
+    expect(hooks.requests.length).toBe(enviadas);
     expect(b.done).toBeLessThan(20);
     await call('reanudarLote', { id: job.id });
-    await sleep(100);
+    await hasta(() => retenidas.length === 1, 'la ejecución sigue al reanudar');
     const cancel = await call<LoteEstado>('cancelarLote', { id: job.id });
     expect(cancel.id).toBe(job.id);
+    soltar();
     const fin = await esperarLote(job.id);
     expect(fin.status).toBe('cancelled');
     expect(fin.done).toBeLessThan(20);

@@ -25,8 +25,8 @@ const t = es.llamadas;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const clave = (r: RecordedRequest) => r.headers['idempotency-key'] as string | undefined;
 const telefono = (r: RecordedRequest) => (r.json as { phone: string }).phone;
-/** Lets the event loop run (the api's work, the webhook server) between two looks at a condition. */
-const turno = () => new Promise((r) => setTimeout(r, 5));
+/** Lets the event loop run (the api's work, the webhook server) between two looks at a condition; no timed pause. */
+const turno = () => new Promise((r) => setImmediate(r));
 
 describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
   let db: SqlClient;
@@ -55,8 +55,9 @@ describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
     if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
     return r.data as T;
   }
+  /** Until `cond` holds; a wait that never ends fails saying what it waited for (or the test's own timeout does). */
   async function hasta(cond: () => boolean | Promise<boolean>, que: string) {
-    for (let i = 0; i < 2000; i++) {
+    for (let i = 0; i < 1_000_000; i++) {
       if (await cond()) return;
       await turno();
     }
