@@ -135,11 +135,11 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await page.getByTestId('lote').getByRole('button', { name: 'Cerrar' }).click();
 
   // ------------------------------------------------------------------ History with a real MP3 (demo data)
-  const hits = await api.llamar<Array<{ type: string; data: { phone: string; campana: number; conversation_id: string } }>>('shell', 'buscar', { q: 'done' });
+  const hits = await api.llamar<Array<{ type: string; data: { phone: string; campana: number; conversationId: string } }>>('shell', 'buscar', { q: 'done' });
   const conAudio = hits.find((h) => h.type === 'llamada')!.data;
   const campanas = await api.llamar<Array<{ id: number; nombre: string }>>('llamadas', 'listarCampanas', {});
   const nombreCampana = campanas.find((c) => c.id === Number(conAudio.campana))!.nombre;
-  const audio = await api.llamar<{ base64: string }>('llamadas', 'audio', { conversationId: conAudio.conversation_id });
+  const audio = await api.llamar<{ base64: string }>('llamadas', 'audio', { conversationId: conAudio.conversationId });
   const segundos = duracionMp3(Buffer.from(audio.base64, 'base64'));
   expect(segundos).toBeGreaterThan(1);
 
@@ -157,7 +157,7 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   // The stored 'done' reads in Spanish (issue 12).
   await expect(page.getByTestId('fila-llamada').first().getByTestId('estado-llamada')).toHaveText('Completada');
   await page.getByRole('button', { name: 'Ver transcripción' }).first().click();
-  await expect(page.getByTestId('detalle-llamada')).toContainText(conAudio.conversation_id);
+  await expect(page.getByTestId('detalle-llamada')).toContainText(conAudio.conversationId);
   await expect(page.getByTestId('burbuja').first()).toContainText('Agente');
   await page.getByTestId('escuchar-audio').click();
   await expect(page.getByTestId('tiempo-total')).toHaveText(fmt(segundos), { timeout: 15_000 });
