@@ -2,7 +2,7 @@
  * The client row (part 1 §3, §5), declared ONCE: the zod schema `datosCliente`. Each column says its type
  * (text, or text stored as null when empty) and, in the `columnasCsv` registry, the CSV headers that name it
  * and how its cell is normalised. Everything else derives from it:
- * - `filaImportacion` / `FilaImportacion`: one CSV row as importarClientes receives it (cleaned on parse);
+ * - `FilaImportacion` and `filasDeCliente`: CSV rows as importarClientes receives them (cleaned on parse);
  * - the CSV parser's header lookup, checks and row values (csv.ts);
  * - the contract's `Cliente` and the create/update input (contract.ts);
  * - the repository's column list, row mapping and import rows (repository.ts); the import's SQL function
@@ -10,6 +10,7 @@
  * A new column is one line here, its migration, and where the screens show it (docs/DEVELOPING.md).
  */
 import { z } from 'zod';
+import { es } from '../../i18n/es';
 
 export const CSV_MAX_FILAS = 100_000;
 export const CSV_MAX_CAMPO = 500;
@@ -84,18 +85,39 @@ export function valorColumna(campo: CampoCliente, texto: unknown): string {
 /** One CSV row as the import sends it: every column as text. */
 export type FilaImportacion = { [K in CampoCliente]: string };
 
-const celdaCsv = (campo: CampoCliente) => {
-  // Looked up once per column, not once per cell (100,000 rows × 6 cells).
-  const normalizar = columnaCsv(campo).normalizar;
-  // A column the caller leaves out is empty: a client of the api written before a column existed still imports.
-  return z
-    .string()
-    .max(CSV_MAX_CAMPO)
-    .default('')
-    .transform((v) => (normalizar ? normalizar(limpiarCampo(v)) : limpiarCampo(v)));
-};
-
-/** importarClientes' row: each cell at most CSV_MAX_CAMPO characters, cleaned again here (the database never sees a NUL byte). */
-export const filaImportacion = z.object(Object.fromEntries(CAMPOS_CLIENTE.map((c) => [c, celdaCsv(c)]))) as unknown as z.ZodObject<
-  Record<CampoCliente, ReturnType<typeof celdaCsv>>
->;
+/**
+ * importarClientes' rows (and clavesExistentes' keys, with their two columns): every listed cell is text of at
+ * most CSV_MAX_CAMPO characters, cleaned again here and normalised as its column says, so the database never
+ * sees a NUL byte; a column the caller leaves out is empty (a client of the api written before a column existed
+ * still imports). One loop over the list rather than a schema per cell: 100,000 rows × 6 cells is the import's
+ * hot path, and per-cell zod transforms cost it most of a second.
+ */
+export function filasDeCliente<C extends CampoCliente>(campos: readonly C[]) {
+  const columnas = campos.map((c) => [c, columnaCsv(c).normalizar] as const);
+  return (filas: ReadonlyArray<Partial<Record<C, string>>>, ctx: z.RefinementCtx): Array<Record<C, string>> => {
+    const salida = new Array<Record<C, string>>(filas.length);
+    for (let i = 0; i < filas.length; i++) {
+      const f = filas[i] as unknown;
+      if (!f || typeof f !== 'object' || Array.isArray(f)) {
+        ctx.addIssue({ code: 'custom', message: es.errores.entradaInvalida, path: [i] });
+        return z.NEVER;
+      }
+      const fila = {} as Record<C, string>;
+      for (const [campo, normalizar] of columnas) {
+        const v = (f as Record<string, unknown>)[campo];
+        if (v === undefined) {
+          fila[campo] = '';
+          continue;
+        }
+        if (typeof v !== 'string' || v.length > CSV_MAX_CAMPO) {
+          ctx.addIssue({ code: 'custom', message: es.errores.entradaInvalida, path: [i, campo] });
+          return z.NEVER;
+        }
+        const limpio = limpiarCampo(v);
+        fila[campo] = normalizar ? normalizar(limpio) : limpio;
+      }
+      salida[i] = fila;
+    }
+    return salida;
+  };
+}

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import type { JobState } from '../../domain/jobs';
-import { CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filaImportacion, type CampoOpcional } from './cliente';
+import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esHora, esZonaHoraria } from './rules';
 import { llamadas as t } from './texts';
 
@@ -203,10 +203,20 @@ export const llamadas = {
 
   // CSV import (part 1 §5): which keys already exist (for the preview), then the save in one transaction.
   clavesExistentes: op<Array<[string, string]>>()(
-    z.object({ campanaId: id, claves: z.array(filaImportacion.pick({ email: true, telefono: true })).max(CSV_MAX_FILAS) }),
+    z.object({
+      campanaId: id,
+      claves: z.array(z.custom<Partial<Record<'email' | 'telefono', string>>>()).max(CSV_MAX_FILAS).transform(filasDeCliente(['email', 'telefono'] as const)),
+    }),
   ),
   importarClientes: op<{ insertados: number; omitidos: number }>()(
-    z.object({ campanaId: id, filas: z.array(filaImportacion).min(1, t.csv.sinFilasValidas).max(CSV_MAX_FILAS, t.csv.errorDemasiadasFilas(CSV_MAX_FILAS)) }),
+    z.object({
+      campanaId: id,
+      filas: z
+        .array(z.custom<Partial<Record<CampoCliente, string>>>())
+        .min(1, t.csv.sinFilasValidas)
+        .max(CSV_MAX_FILAS, t.csv.errorDemasiadasFilas(CSV_MAX_FILAS))
+        .transform(filasDeCliente(CAMPOS_CLIENTE)),
+    }),
   ),
 
   // Calling (part 1 §4, §5, §7): from the main process, checks repeated there.

@@ -84,7 +84,7 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
     // ------------------------------------------------------------------ CSV import
     async clavesExistentes(input, ctx) {
       const repo = llamadasRepository(ctx.data);
-      // The keys arrive normalised: the contract's schema (filaImportacion, cliente.ts) cleans them on parse.
+      // The keys arrive normalised: the contract's schema (filasDeCliente, cliente.ts) cleans them on parse.
       return conMensaje(t.clientes.errorCargar, () => repo.clavesExistentes(input.campanaId, input.claves), log);
     },
     async importarClientes(input, ctx) {
