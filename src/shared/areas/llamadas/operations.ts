@@ -107,14 +107,12 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
     async audio(input, ctx) {
       const repo = llamadasRepository(ctx.data);
       // Hosted: the project's audio function; embedded: the audio table (see ./audio.ts).
-      const base64 = await conMensaje(
-        t.clientes.errorCargarLlamadas,
-        async () =>
-          backend.functionsFor
-            ? audioDeFuncion(backend.functionsFor(ctx.session), input.conversationId)
-            : limpiarBase64((await repo.audio(input.conversationId)) ?? ''),
-        log,
-      ).catch((error: unknown) => {
+      // The functions port answers in Spanish naming the function that failed (es.errores.funcionNoDisponible):
+      // that message is the useful one, so only the database read gets the area's own.
+      const leer = backend.functionsFor
+        ? audioDeFuncion(backend.functionsFor(ctx.session), input.conversationId)
+        : conMensaje(t.clientes.errorCargarLlamadas, async () => limpiarBase64((await repo.audio(input.conversationId)) ?? ''), log);
+      const base64 = await leer.catch((error: unknown) => {
         if (AppError.is(error) && error.code === 'not_found') return null;
         throw error;
       });
