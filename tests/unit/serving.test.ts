@@ -58,6 +58,19 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy({ devServerUrl: 'javascript:alert(1)' })).toBe(contentSecurityPolicy());
   });
 
+  it('adds the origin of a static build\'s Supabase project to connect-src, and nothing else', () => {
+    const d = directives(contentSecurityPolicy({ supabaseUrl: 'https://abcd.supabase.co/rest/v1/' }));
+    expect(d.get('connect-src')).toEqual(["'self'", 'https://abcd.supabase.co']);
+    expect(d.get('script-src')).toEqual(["'self'"]);
+    expect(d.get('default-src')).toEqual(["'self'"]);
+    // Not an http(s) URL, or none at all: the policy stays the plain one.
+    expect(contentSecurityPolicy({ supabaseUrl: 'javascript:alert(1)' })).toBe(contentSecurityPolicy());
+    expect(contentSecurityPolicy({ supabaseUrl: '' })).toBe(contentSecurityPolicy());
+    expect(securityHeaders({ supabaseUrl: 'https://abcd.supabase.co' })['Content-Security-Policy']).toContain(
+      "connect-src 'self' https://abcd.supabase.co;",
+    );
+  });
+
   it('is sent with the other hardening headers', () => {
     const h = securityHeaders({});
     expect(h['Content-Security-Policy']).toBe(contentSecurityPolicy({}));

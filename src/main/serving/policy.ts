@@ -5,12 +5,16 @@
  * Both hosts serve the same build to the same code, so they send the same policy. The one real difference is
  * the desktop in development, whose page comes from the Vite dev server: its inline React-refresh preamble, its
  * origin and its HMR websocket are added then (and only then). The HTTP host's pages call their own origin
- * (POST /api/…), so `connect-src 'self'` is all it needs.
+ * (POST /api/…), so `connect-src 'self'` is all it needs — unless the build served is a static web build whose
+ * company portal talks to a hosted Supabase project from the browser (VITE_SUPABASE_URL, docs/PUBLICAR-PORTAL.md):
+ * that project's origin is then added to `connect-src`, and nothing else.
  */
 
 export interface PolicyOptions {
   /** Development only: the Vite dev-server URL (ELECTRON_RENDERER_URL). Absent in every build that ships. */
   devServerUrl?: string;
+  /** The Supabase project URL a static web build's portal calls directly (VITE_SUPABASE_URL); its origin only. */
+  supabaseUrl?: string;
 }
 
 /** The origin of an http(s) URL, or null: a malformed dev-server URL adds nothing to the policy. */
@@ -32,6 +36,7 @@ function httpOrigin(url: string | undefined): string | null {
 export function contentSecurityPolicy(options: PolicyOptions = {}): string {
   const dev = httpOrigin(options.devServerUrl);
   const ws = dev ? dev.replace(/^http/, 'ws') : null;
+  const supabase = httpOrigin(options.supabaseUrl);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', dev ? ["'self'", "'unsafe-inline'", dev] : ["'self'"]],
@@ -39,7 +44,7 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
     ['img-src', ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'", 'data:']],
     ['media-src', ["'self'", 'blob:', 'data:']],
-    ['connect-src', dev && ws ? ["'self'", dev, ws] : ["'self'"]],
+    ['connect-src', ["'self'", ...(dev && ws ? [dev, ws] : []), ...(supabase ? [supabase] : [])]],
     ['worker-src', ["'self'", 'blob:']],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
