@@ -48,9 +48,9 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await gestion.captura('empresas-credenciales');
   await page.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByTestId('empresas-cargadas')).toContainText('7 empresas cargadas');
-  const empresas = await api.llamar<Array<{ id: string; nombre: string; usuario_cliente: string; tiene_contrasena: boolean }>>('empresas', 'listar', {});
+  const empresas = await api.llamar<Array<{ id: string; nombre: string; usuarioCliente: string; tieneContrasena: boolean }>>('empresas', 'listar', {});
   const panaderia = empresas.find((e) => e.nombre === 'Panadería San Jorge')!;
-  expect(panaderia).toMatchObject({ usuario_cliente: 'usuario_panadería_san_jorge', tiene_contrasena: true });
+  expect(panaderia).toMatchObject({ usuarioCliente: 'usuario_panadería_san_jorge', tieneContrasena: true });
   expect(JSON.stringify(empresas)).not.toContain(clave); // never read back
   await gestion.captura('empresas');
 
@@ -98,19 +98,19 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
     ['/webhook/crear-flujo', 'Bearer tok-e2e-bots', 'Wordpress Flow - Pedidos Panadería - Bot WordPress'],
     ['/webhook/crear-flujo-wa', 'Bearer tok-e2e-wa', 'WhatsApp Flow - Pedidos Panadería - Bot WhatsApp'],
   ]);
-  const proyectos = await api.llamar<Array<{ id: string; nombre: string; instancias: Array<{ id: string; tipo_servicio: string; configuracion: Record<string, unknown> }> }>>('proyectos', 'listar', {});
+  const proyectos = await api.llamar<Array<{ id: string; nombre: string; instancias: Array<{ id: string; tipoServicio: string; configuracion: Record<string, unknown> }> }>>('proyectos', 'listar', {});
   const proyecto = proyectos.find((p) => p.nombre === 'Pedidos Panadería')!;
-  const wa = proyecto.instancias.find((i) => i.tipo_servicio === 'whatsapp')!;
+  const wa = proyecto.instancias.find((i) => i.tipoServicio === 'whatsapp')!;
   const waUuid = String(wa.configuracion.empresa_uuid);
   expect(wa.configuracion).toMatchObject({ webhook_n8n: `https://n8n.agencia.co/webhook/${waUuid}`, tabla_creada: true, aprovisionamiento: 'completo' });
-  const waActivas = async () => (await api.llamar<Array<{ uuid: string; webhook_n8n: string }>>('proyectos', 'empresasWhatsapp', {})).map((e) => e.uuid);
+  const waActivas = async () => (await api.llamar<Array<{ uuid: string; webhookN8n: string }>>('proyectos', 'empresasWhatsapp', {})).map((e) => e.uuid);
   expect(await waActivas()).toContain(waUuid);
-  const wordpress = await api.llamar<Array<{ name: string; table_supabase: string; status: boolean }>>('planes', 'empresasWordpress', {});
-  expect(wordpress).toContainEqual({ uuid: expect.any(String), name: 'Pedidos Panadería - Bot WordPress', table_supabase: 'pedidos_panader_a_bot_wordpress_registro_bot_wordpress', status: true });
+  const wordpress = await api.llamar<Array<{ name: string; tableSupabase: string; status: boolean }>>('planes', 'empresasWordpress', {});
+  expect(wordpress).toContainEqual({ uuid: expect.any(String), name: 'Pedidos Panadería - Bot WordPress', tableSupabase: 'pedidos_panader_a_bot_wordpress_registro_bot_wordpress', status: true });
 
   // A second project reuses the same WhatsApp company (chosen), so deleting the first instance keeps it active.
-  const otro = await api.llamar<{ id: string }>('proyectos', 'crear', { nombre: 'Sucursal Norte', plan_id: (await api.llamar<Array<{ id: string; title: string }>>('planes', 'listar', {})).find((p) => p.title === 'Plan Crecimiento')!.id, descripcion: 'Segunda sede', empresa_id: panaderia.id, estado: 'activo' });
-  const job = await api.llamar<{ id: string }>('proyectos', 'aplicarServicios', { proyectoId: otro.id, servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Sucursal Norte WhatsApp', empresa_whatsapp_uuid: waUuid }] });
+  const otro = await api.llamar<{ id: string }>('proyectos', 'crear', { nombre: 'Sucursal Norte', planId: (await api.llamar<Array<{ id: string; title: string }>>('planes', 'listar', {})).find((p) => p.title === 'Plan Crecimiento')!.id, descripcion: 'Segunda sede', empresaId: panaderia.id, estado: 'activo' });
+  const job = await api.llamar<{ id: string }>('proyectos', 'aplicarServicios', { proyectoId: otro.id, servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Sucursal Norte WhatsApp', empresaWhatsappUuid: waUuid }] });
   await expect.poll(async () => (await api.llamar<{ status: string }>('jobs', 'estado', { id: job.id })).status).toBe('done');
 
   await page.getByRole('button', { name: 'Eliminar Pedidos Panadería - Bot WhatsApp' }).click();
@@ -120,7 +120,7 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   await expect(adjuntos).toHaveCount(2);
   expect(await waActivas()).toContain(waUuid); // still used by 'Sucursal Norte'
   const otroWa = (await api.llamar<{ instancias: Array<{ id: string }> }>('proyectos', 'obtener', { id: otro.id })).instancias[0]!;
-  expect(await api.llamar('proyectos', 'eliminarServicio', { instanciaId: otroWa.id })).toEqual({ id: otroWa.id, empresa_desactivada: true });
+  expect(await api.llamar('proyectos', 'eliminarServicio', { instanciaId: otroWa.id })).toEqual({ id: otroWa.id, empresaDesactivada: true });
   expect(await waActivas()).not.toContain(waUuid);
   await page.keyboard.press('Escape');
 
@@ -182,8 +182,8 @@ test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar
     agentesBase: 'https://n8n.agencia.co/webhook',
   });
   const plan = await api.llamar<{ id: string }>('planes', 'crear', { title: 'Plan En Uso', description: 'Lo usa un proyecto', cost: 80 });
-  const { empresa } = await api.llamar<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Cliente En Uso', usuario_cliente: 'usuario_cliente_en_uso', contrasena_cliente: 'Clave123', activo: true });
-  await api.llamar('proyectos', 'crear', { nombre: 'Tres Canales', plan_id: plan.id, descripcion: 'WhatsApp, Shopify y Duda', empresa_id: empresa.id, estado: 'en_proceso' });
+  const { empresa } = await api.llamar<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Cliente En Uso', usuarioCliente: 'usuario_cliente_en_uso', contrasenaCliente: 'Clave123', activo: true });
+  await api.llamar('proyectos', 'crear', { nombre: 'Tres Canales', planId: plan.id, descripcion: 'WhatsApp, Shopify y Duda', empresaId: empresa.id, estado: 'en_proceso' });
 
   // ---- One 'Aplicar Cambios' with WhatsApp, Shopify and Duda: provisioned WhatsApp → Shopify → Duda.
   await page.goto('/dashboard/proyectos');

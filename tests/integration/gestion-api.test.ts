@@ -69,7 +69,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     await call('conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-whatsapp`, auth: 'bearer', token: 'tok-wa-456' });
     await call('conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
     planId = (await call<{ id: string }>('planes', 'crear', { title: 'Plan Pruebas', description: 'Plan para las pruebas', cost: 99.5 })).id;
-    empresaId = (await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Ferretería La Esquina', usuario_cliente: 'usuario_ferretería_la_esquina', contrasena_cliente: 'Abc12345', activo: true })).empresa.id;
+    empresaId = (await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Ferretería La Esquina', usuarioCliente: 'usuario_ferretería_la_esquina', contrasenaCliente: 'Abc12345', activo: true })).empresa.id;
   });
   beforeEach(() => {
     hooks.respond(FLUJO_OK);
@@ -81,36 +81,37 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   });
 
   const nuevoProyecto = (nombre: string, estado = 'en_proceso') =>
-    call<ProyectoResumen>('proyectos', 'crear', { nombre, plan_id: planId, descripcion: 'Descripción del proyecto', empresa_id: empresaId, estado });
+    call<ProyectoResumen>('proyectos', 'crear', { nombre, planId: planId, descripcion: 'Descripción del proyecto', empresaId: empresaId, estado });
 
   it('proyectos: campos obligatorios, alta, edición y el historial de estados lo escribe la base con el operador', async () => {
-    expect(await fail('proyectos', 'crear', { nombre: '', plan_id: planId, descripcion: 'x', empresa_id: empresaId, estado: 'activo' })).toBe(es.proyectos.nombreObligatorio);
-    expect(await fail('proyectos', 'crear', { nombre: 'X', descripcion: 'x', empresa_id: empresaId, estado: 'activo' })).toBe(es.proyectos.planObligatorio);
+    expect(await fail('proyectos', 'crear', { nombre: '', planId: planId, descripcion: 'x', empresaId: empresaId, estado: 'activo' })).toBe(es.proyectos.nombreObligatorio);
+    expect(await fail('proyectos', 'crear', { nombre: 'X', descripcion: 'x', empresaId: empresaId, estado: 'activo' })).toBe(es.proyectos.planObligatorio);
     const p = await nuevoProyecto('Historial Demo', 'inactivo');
-    expect(p).toMatchObject({ plan_title: 'Plan Pruebas', plan_cost: 99.5, empresa_nombre: 'Ferretería La Esquina', instancias: [] });
-    await call('proyectos', 'actualizar', { id: p.id, nombre: 'Historial Demo', plan_id: planId, descripcion: 'd', empresa_id: empresaId, estado: 'en_proceso' });
-    await call('proyectos', 'actualizar', { id: p.id, nombre: 'Historial Demo 2', plan_id: planId, descripcion: 'd', empresa_id: empresaId, estado: 'en_proceso' });
+    expect(p).toMatchObject({ planTitle: 'Plan Pruebas', planCost: 99.5, empresaNombre: 'Ferretería La Esquina', instancias: [] });
+    await call('proyectos', 'actualizar', { id: p.id, nombre: 'Historial Demo', planId: planId, descripcion: 'd', empresaId: empresaId, estado: 'en_proceso' });
+    await call('proyectos', 'actualizar', { id: p.id, nombre: 'Historial Demo 2', planId: planId, descripcion: 'd', empresaId: empresaId, estado: 'en_proceso' });
     // A path that bypasses the api (a direct update as the operator through the data port) is recorded too.
     const session = (await api.backend.auth.getSession(caller.token!))!;
     await api.backend.dataFor(session).run({ kind: 'update', table: 'proyectos', values: { estado: 'completado' }, filters: [{ column: 'id', op: 'eq', value: p.id }] });
-    const rep = await call<{ historial: Array<{ estado_anterior: string | null; estado_nuevo: string; usuario_id: string; usuario: string }>; progreso: number }>('proyectos', 'reporte', { id: p.id });
-    expect(rep.historial.map((h) => [h.estado_anterior, h.estado_nuevo])).toEqual([
+    const rep = await call<{ historial: Array<{ estadoAnterior: string | null; estadoNuevo: string; usuarioId: string; usuario: string }>; progreso: number }>('proyectos', 'reporte', { id: p.id });
+    expect(rep.historial.map((h) => [h.estadoAnterior, h.estadoNuevo])).toEqual([
       ['en_proceso', 'completado'],
       ['inactivo', 'en_proceso'],
       [null, 'inactivo'],
     ]);
-    expect(rep.historial.every((h) => h.usuario_id === operadorId && h.usuario === ADMIN.nombre)).toBe(true);
+    expect(rep.historial.every((h) => h.usuarioId === operadorId && h.usuario === ADMIN.nombre)).toBe(true);
     expect(rep.progreso).toBe(100);
     expect(await fail('proyectos', 'reporte', { id: '00000000-0000-4000-8000-000000000000' })).toBe(es.proyectos.noEncontrado);
   });
 
   it('empresas: la contraseña solo se guarda como hash bcrypt y se muestra una vez; restablecer invalida la anterior', async () => {
     const { empresa, credenciales } = await call<{ empresa: Record<string, unknown>; credenciales: { contrasena: string; usuario: string } }>('empresas', 'crear', {
-      nombre: 'Café Origen Pruebas', usuario_cliente: 'usuario_café_origen_pruebas', contrasena_cliente: 'Zx7mP2qa', email: 'hola@cafe.co', activo: true,
+      nombre: 'Café Origen Pruebas', usuarioCliente: 'usuario_café_origen_pruebas', contrasenaCliente: 'Zx7mP2qa', email: 'hola@cafe.co', activo: true,
     });
     expect(credenciales).toMatchObject({ usuario: 'usuario_café_origen_pruebas', contrasena: 'Zx7mP2qa' });
+    expect(empresa).not.toHaveProperty('contrasenaCliente');
     expect(empresa).not.toHaveProperty('contrasena_cliente');
-    expect(empresa.tiene_contrasena).toBe(true);
+    expect(empresa.tieneContrasena).toBe(true);
     // What is stored is a hash the database's own crypt() verifies: the password matches, another does not.
     const guardada = await fila<{ h: string; ok: boolean; otra: boolean }>(
       'select contrasena_cliente as h, crypt($1, contrasena_cliente) = contrasena_cliente as ok, crypt($2, contrasena_cliente) = contrasena_cliente as otra from public.empresas where id = $3',
@@ -129,10 +130,10 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     );
     expect(ver).toEqual({ nueva: true, vieja: false });
     // Editing without a password keeps the hash.
-    await call('empresas', 'actualizar', { id: empresa.id, nombre: 'Café Origen Pruebas', usuario_cliente: 'usuario_café_origen_pruebas', activo: false });
+    await call('empresas', 'actualizar', { id: empresa.id, nombre: 'Café Origen Pruebas', usuarioCliente: 'usuario_café_origen_pruebas', activo: false });
     expect((await fila<{ h: string }>('select contrasena_cliente as h from public.empresas where id = $1', [empresa.id])).h).toMatch(/^\$2/);
     expect((await call<{ activo: boolean }>('empresas', 'cambiarEstado', { id: empresa.id, activo: true })).activo).toBe(true);
-    expect(await fail('empresas', 'crear', { nombre: 'Otra', usuario_cliente: 'usuario_café_origen_pruebas', contrasena_cliente: 'x', activo: true })).toBe(es.empresas.usuarioDuplicado);
+    expect(await fail('empresas', 'crear', { nombre: 'Otra', usuarioCliente: 'usuario_café_origen_pruebas', contrasenaCliente: 'x', activo: true })).toBe(es.empresas.usuarioDuplicado);
     await call('empresas', 'eliminar', { id: empresa.id });
     expect(await fail('empresas', 'eliminar', { id: empresa.id })).toBe(es.empresas.noEncontrada);
   });
@@ -143,9 +144,9 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     const job = await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: p.id,
       servicios: [
-        { tipo: 'whatsapp', nombre_instancia: 'Tienda Aurora - WhatsApp' },
-        { tipo: 'llamadas', nombre_instancia: 'Tienda Aurora - Llamadas' },
-        { tipo: 'bot_wordpress', nombre_instancia: 'Tienda Aurora - Bot WordPress' },
+        { tipo: 'whatsapp', nombreInstancia: 'Tienda Aurora - WhatsApp' },
+        { tipo: 'llamadas', nombreInstancia: 'Tienda Aurora - Llamadas' },
+        { tipo: 'bot_wordpress', nombreInstancia: 'Tienda Aurora - Bot WordPress' },
       ],
     });
     expect(job.total).toBe(3);
@@ -162,8 +163,8 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
 
     const proyecto = await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id });
     // The JSON mirror is not an edit of the project: its last activity does not move.
-    expect(proyecto.updated_at).toBe(p.updated_at);
-    const por = Object.fromEntries(proyecto.instancias.map((i) => [i.tipo_servicio, i]));
+    expect(proyecto.updatedAt).toBe(p.updatedAt);
+    const por = Object.fromEntries(proyecto.instancias.map((i) => [i.tipoServicio, i]));
     const waUuid = (wa.json as { empresa_id: string }).empresa_id;
     expect(por.whatsapp!.configuracion).toMatchObject({
       empresa_uuid: waUuid, empresa_whatsapp_id: waUuid, table_supabase: 'tienda_aurora_whatsapp_registro_whatsapp',
@@ -186,19 +187,19 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     // One instance per type; colliding names get a number suffix.
     const otra = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: p.id,
-      servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Otra WhatsApp' }, { tipo: 'bot_duda', nombre_instancia: 'Tienda Aurora - WhatsApp' }],
+      servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Otra WhatsApp' }, { tipo: 'bot_duda', nombreInstancia: 'Tienda Aurora - WhatsApp' }],
     }));
     expect(otra.result!.omitidos).toEqual(['whatsapp']);
-    expect(otra.result!.agregados.map((a) => a.nombre_instancia)).toEqual(['Tienda Aurora - WhatsApp 1']);
+    expect(otra.result!.agregados.map((a) => a.nombreInstancia)).toEqual(['Tienda Aurora - WhatsApp 1']);
     // Duda reuses the project's WhatsApp company table (order WhatsApp → Shopify → Duda → other).
-    const duda = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias.find((i) => i.tipo_servicio === 'bot_duda')!;
+    const duda = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias.find((i) => i.tipoServicio === 'bot_duda')!;
     expect(duda.configuracion).toMatchObject({ reutiliza_empresa_existente: true, comparte_tabla_con: 'tienda_aurora_whatsapp_registro_whatsapp', empresa_principal: waUuid, tabla_independiente: false });
     expect(duda.configuracion.empresa_uuid).not.toBe(waUuid);
 
-    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombre_instancia: 'Abc' }] })).toBe(es.proyectos.nombreInstanciaInvalido);
-    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombre_instancia: 'Tienda: Aurora' }] })).toBe(es.proyectos.nombreInstanciaInvalido);
-    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'llamadas', nombre_instancia: 'Ab' }] })).toBe(es.proyectos.nombreCampanaInvalido);
-    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'whatsapp', nombre_instancia: '  ' }] })).toBe(es.proyectos.nombreInstanciaObligatorio);
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombreInstancia: 'Abc' }] })).toBe(es.proyectos.nombreInstanciaInvalido);
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombreInstancia: 'Tienda: Aurora' }] })).toBe(es.proyectos.nombreInstanciaInvalido);
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'llamadas', nombreInstancia: 'Ab' }] })).toBe(es.proyectos.nombreCampanaInvalido);
+    expect(await fail('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'whatsapp', nombreInstancia: '  ' }] })).toBe(es.proyectos.nombreInstanciaObligatorio);
   });
 
   it('falla de tabla: WordPress sigue con el flujo y queda pendiente; Duda y WhatsApp abortan; reintentar completa', async () => {
@@ -208,7 +209,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
       hooks.requests.length = 0;
       const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
         proyectoId: p.id,
-        servicios: [{ tipo: 'bot_wordpress', nombre_instancia: 'Falla Tablas WP' }, { tipo: 'bot_duda', nombre_instancia: 'Falla Tablas Duda' }],
+        servicios: [{ tipo: 'bot_wordpress', nombreInstancia: 'Falla Tablas WP' }, { tipo: 'bot_duda', nombreInstancia: 'Falla Tablas Duda' }],
       }));
       expect(fin).toMatchObject({ status: 'done', ok: 0, failed: 2 });
       const [wp, duda] = fin.result!.agregados;
@@ -246,7 +247,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
       res.writeHead(502);
       res.end('bad gateway');
     });
-    const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombre_instancia: 'Flujo Fallido Shop' }] }));
+    const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombreInstancia: 'Flujo Fallido Shop' }] }));
     expect(fin.result!.agregados[0]!).toMatchObject({ error: es.proyectos.errorFlujo, detalle: 'Error HTTP: 502' });
     const inst = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias[0]!;
     expect(inst.configuracion).toMatchObject({ aprovisionamiento: 'incompleto', error_aprovisionamiento: es.proyectos.errorFlujo, error_detalle: 'Error HTTP: 502', tabla_creada: true });
@@ -272,27 +273,27 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     const b = await nuevoProyecto('Compartida Dos');
     await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: a.id,
-      servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Compartida WhatsApp' }, { tipo: 'llamadas', nombre_instancia: 'Campaña Compartida' }],
+      servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Compartida WhatsApp' }, { tipo: 'llamadas', nombreInstancia: 'Campaña Compartida' }],
     }));
     const instA = (await call<ProyectoResumen>('proyectos', 'obtener', { id: a.id })).instancias;
-    const waA = instA.find((i) => i.tipo_servicio === 'whatsapp')!;
+    const waA = instA.find((i) => i.tipoServicio === 'whatsapp')!;
     const opciones = await call<Array<{ uuid: string }>>('proyectos', 'empresasWhatsapp', {});
     expect(opciones.map((o) => o.uuid)).toContain(waA.configuracion.empresa_uuid);
     hooks.requests.length = 0;
     await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: b.id,
-      servicios: [{ tipo: 'whatsapp', nombre_instancia: 'Compartida WhatsApp B', empresa_whatsapp_uuid: waA.configuracion.empresa_uuid }],
+      servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Compartida WhatsApp B', empresaWhatsappUuid: waA.configuracion.empresa_uuid }],
     }));
     expect(hooks.requests).toHaveLength(0); // the chosen company is reused as it is
     const waB = (await call<ProyectoResumen>('proyectos', 'obtener', { id: b.id })).instancias[0]!;
     expect(waB.configuracion).toMatchObject({ empresa_uuid: waA.configuracion.empresa_uuid, reutiliza_empresa_existente: true, tabla_independiente: false, aprovisionamiento: 'completo' });
 
     const estado = async () => (await fila<{ status: boolean }>('select status from public.empresas_whatsapp where uuid = $1', [waA.configuracion.empresa_uuid])).status;
-    expect(await call('proyectos', 'eliminarServicio', { instanciaId: waA.id })).toEqual({ id: waA.id, empresa_desactivada: false });
+    expect(await call('proyectos', 'eliminarServicio', { instanciaId: waA.id })).toEqual({ id: waA.id, empresaDesactivada: false });
     expect(await estado()).toBe(true);
-    expect(await call('proyectos', 'eliminarServicio', { instanciaId: waB.id })).toEqual({ id: waB.id, empresa_desactivada: true });
+    expect(await call('proyectos', 'eliminarServicio', { instanciaId: waB.id })).toEqual({ id: waB.id, empresaDesactivada: true });
     expect(await estado()).toBe(false);
-    const llam = instA.find((i) => i.tipo_servicio === 'llamadas')!;
+    const llam = instA.find((i) => i.tipoServicio === 'llamadas')!;
     await call('proyectos', 'eliminarServicio', { instanciaId: llam.id });
     expect((await fila<{ n: number }>('select count(*)::int as n from public.campanas where id = $1', [llam.configuracion.campana_id])).n).toBe(1);
     expect(await fail('proyectos', 'eliminarServicio', { instanciaId: llam.id })).toBe(es.proyectos.servicioNoEncontrado);
@@ -301,29 +302,29 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   });
 
   it('catálogo: validación de §5, tipo único, activar y desactivar', async () => {
-    const base = { nombre: 'Bot Instagram', tipo: 'bot_instagram', descripcion: 'Bot para mensajes directos de Instagram', categoria: 'Marketing', icono: 'mobile', configuracion_default: '{"a":1}' };
+    const base = { nombre: 'Bot Instagram', tipo: 'bot_instagram', descripcion: 'Bot para mensajes directos de Instagram', categoria: 'Marketing', icono: 'mobile', configuracionDefault: '{"a":1}' };
     expect(await fail('servicios', 'crear', { ...base, nombre: 'Bo' })).toBe(es.servicios.nombreMinimo);
     expect(await fail('servicios', 'crear', { ...base, tipo: 'Bot-IG' })).toBe(es.servicios.tipoInvalido);
     expect(await fail('servicios', 'crear', { ...base, descripcion: 'corta' })).toBe(es.servicios.descripcionMinima);
     expect(await fail('servicios', 'crear', { ...base, categoria: 'Otra' })).toBe(es.servicios.categoriaInvalida);
     expect(await fail('servicios', 'crear', { ...base, icono: 'rocket' })).toBe(es.servicios.iconoInvalido);
-    expect(await fail('servicios', 'crear', { ...base, configuracion_default: '{malo' })).toBe(es.servicios.configuracionInvalida);
-    const s = await call<{ id: string; configuracion_default: unknown; activo: boolean }>('servicios', 'crear', base);
-    expect(s.configuracion_default).toEqual({ a: 1 });
+    expect(await fail('servicios', 'crear', { ...base, configuracionDefault: '{malo' })).toBe(es.servicios.configuracionInvalida);
+    const s = await call<{ id: string; configuracionDefault: unknown; activo: boolean }>('servicios', 'crear', base);
+    expect(s.configuracionDefault).toEqual({ a: 1 });
     expect(await fail('servicios', 'crear', base)).toBe(es.servicios.tipoDuplicado);
     expect((await call<{ activo: boolean }>('servicios', 'cambiarEstado', { id: s.id, activo: false })).activo).toBe(false);
     const activos = await call<Array<{ tipo: string }>>('servicios', 'listar', { soloActivos: true });
     expect(activos.map((x) => x.tipo)).not.toContain('bot_instagram');
     expect((await call<Array<{ tipo: string }>>('servicios', 'listar', {})).map((x) => x.tipo)).toContain('bot_instagram');
-    const vacia = await call<{ configuracion_default: unknown }>('servicios', 'actualizar', { id: s.id, ...base, configuracion_default: '' });
-    expect(vacia.configuracion_default).toEqual({});
+    const vacia = await call<{ configuracionDefault: unknown }>('servicios', 'actualizar', { id: s.id, ...base, configuracionDefault: '' });
+    expect(vacia.configuracionDefault).toEqual({});
   });
 
   it('planes: regla de la alerta, costo y el número real de empresas asociadas; desasociar', async () => {
     expect(await fail('planes', 'crear', { title: ' ', description: 'x', cost: 10 })).toBe(es.planes.camposIncompletos);
     expect(await fail('planes', 'crear', { title: 'A', description: 'x', cost: 0 })).toBe(es.planes.camposIncompletos);
-    const plan = await call<{ id: string; empresas_asociadas: number; cost: number }>('planes', 'crear', { title: 'Plan Web', description: 'WordPress', cost: '49.90' });
-    expect(plan).toMatchObject({ empresas_asociadas: 0, cost: 49.9 });
+    const plan = await call<{ id: string; empresasAsociadas: number; cost: number }>('planes', 'crear', { title: 'Plan Web', description: 'WordPress', cost: '49.90' });
+    expect(plan).toMatchObject({ empresasAsociadas: 0, cost: 49.9 });
     // A WordPress bot company of its own to link (as the bots screen registers one).
     const { uuid } = await fila<{ uuid: string }>(
       "insert into public.empresas_wordpress_bots (name, table_supabase, status) values ('Tienda Planes', 'tienda_planes_registro_bot_wordpress', true) returning uuid::text",
@@ -331,11 +332,11 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     const wp = await call<Array<{ uuid: string }>>('planes', 'empresasWordpress', {});
     expect(wp.map((w) => w.uuid)).toContain(uuid);
     const enlace = await call<{ id: string; name: string }>('planes', 'asignarEmpresa', { planId: plan.id, empresaWordpressUuid: uuid });
-    const lista = await call<Array<{ id: string; empresas_asociadas: number }>>('planes', 'listar', {});
-    expect(lista.find((p) => p.id === plan.id)!.empresas_asociadas).toBe(1);
+    const lista = await call<Array<{ id: string; empresasAsociadas: number }>>('planes', 'listar', {});
+    expect(lista.find((p) => p.id === plan.id)!.empresasAsociadas).toBe(1);
     expect((await call<Array<{ id: string }>>('planes', 'empresas', { planId: plan.id })).map((e) => e.id)).toEqual([enlace.id]);
     await call('planes', 'desasociar', { id: enlace.id });
-    expect((await call<Array<{ id: string; empresas_asociadas: number }>>('planes', 'listar', {})).find((p) => p.id === plan.id)!.empresas_asociadas).toBe(0);
+    expect((await call<Array<{ id: string; empresasAsociadas: number }>>('planes', 'listar', {})).find((p) => p.id === plan.id)!.empresasAsociadas).toBe(0);
     await call('planes', 'eliminar', { id: plan.id });
   });
 
@@ -368,17 +369,17 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
 
     const d = await call<DashboardMetricas>('metricas', 'dashboard', { periodo: { dias: 30 } });
     const proyectos = await call<ProyectoResumen[]>('proyectos', 'listar', {});
-    expect(d.tarjetas.total_proyectos).toBe(proyectos.length);
+    expect(d.tarjetas.totalProyectos).toBe(proyectos.length);
     for (const fila of d.top) {
       const p = proyectos.find((x) => x.id === fila.id)!;
       const conocido = conocidos.find((c) => c.id === fila.id);
       if (conocido) expect(fila.progreso).toBe(conocido.progreso);
-      expect(fila.total_servicios).toBe(p.instancias.length);
+      expect(fila.totalServicios).toBe(p.instancias.length);
     }
     expect(d.tendencia).toHaveLength(6);
-    expect(d.servicios_por_estado.eliminados).toBe(0);
-    expect(d.alertas.sin_nuevos).toBe(false);
-    expect(d.alertas.sin_servicios).toBe(proyectos.filter((p) => p.instancias.length === 0).length);
+    expect(d.serviciosPorEstado.eliminados).toBe(0);
+    expect(d.alertas.sinNuevos).toBe(false);
+    expect(d.alertas.sinServicios).toBe(proyectos.filter((p) => p.instancias.length === 0).length);
     expect(await fail('metricas', 'dashboard', { periodo: { dias: 12 } })).toBe(es.metricas.rangoInvalido);
 
     await call('metricas', 'actualizar', { periodo: { dias: 30 } });

@@ -53,14 +53,14 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
       await Promise.resolve();
     }
   }
-  const aplicar = async (proyectoId: string, servicios: Array<{ tipo: string; nombre_instancia: string; empresa_whatsapp_uuid?: string }>) =>
+  const aplicar = async (proyectoId: string, servicios: Array<{ tipo: string; nombreInstancia: string; empresaWhatsappUuid?: string }>) =>
     esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId, servicios }));
   const nuevoProyecto = (nombre: string, plan = planId, empresa = empresaId) =>
-    call<ProyectoResumen>('proyectos', 'crear', { nombre, plan_id: plan, descripcion: 'Proyecto de pruebas', empresa_id: empresa, estado: 'en_proceso' });
+    call<ProyectoResumen>('proyectos', 'crear', { nombre, planId: plan, descripcion: 'Proyecto de pruebas', empresaId: empresa, estado: 'en_proceso' });
   const obtener = (id: string) => call<ProyectoResumen>('proyectos', 'obtener', { id });
   const estadoEmpresa = async (tabla: string, uuid: string) =>
     (await db.query<{ status: boolean }>(`select status from public.${tabla} where uuid = $1`, [uuid])).rows[0]!.status;
-  const alertaErrores = async () => (await call<DashboardMetricas>('metricas', 'dashboard', { periodo: { dias: 30 } })).alertas.servicios_error;
+  const alertaErrores = async () => (await call<DashboardMetricas>('metricas', 'dashboard', { periodo: { dias: 30 } })).alertas.serviciosError;
 
   beforeAll(async () => {
     db = await migrated(await fresh());
@@ -72,7 +72,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     await call('conexion', 'guardarWebhook', { name: 'flujoWhatsapp', url: `${hooks.url}/webhook/crear-flujo-wa`, auth: 'ninguna' });
     await call('conexion', 'guardarWebhook', { name: 'agentesBase', url: 'https://n8n.agencia.co/webhook', auth: 'ninguna' });
     planId = (await call<{ id: string }>('planes', 'crear', { title: 'Plan Integridad', description: 'Plan de pruebas', cost: 120 })).id;
-    empresaId = (await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Distribuidora Norte', usuario_cliente: 'usuario_distribuidora_norte', contrasena_cliente: 'Clave123', activo: true })).empresa.id;
+    empresaId = (await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Distribuidora Norte', usuarioCliente: 'usuario_distribuidora_norte', contrasenaCliente: 'Clave123', activo: true })).empresa.id;
   });
   afterAll(async () => {
     await hooks?.close();
@@ -84,16 +84,16 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     hooks.requests.length = 0;
     // The catalogue's alphabetical order, as the screen sends it: Duda first.
     const pedido = [
-      { tipo: 'bot_duda', nombre_instancia: 'Tres Canales - Bot Duda' },
-      { tipo: 'bot_shopify', nombre_instancia: 'Tres Canales - Bot Shopify' },
-      { tipo: 'bot_wordpress', nombre_instancia: 'Tres Canales - Bot WordPress' },
-      { tipo: 'llamadas', nombre_instancia: 'Tres Canales - Llamadas' },
-      { tipo: 'whatsapp', nombre_instancia: 'Tres Canales - WhatsApp' },
+      { tipo: 'bot_duda', nombreInstancia: 'Tres Canales - Bot Duda' },
+      { tipo: 'bot_shopify', nombreInstancia: 'Tres Canales - Bot Shopify' },
+      { tipo: 'bot_wordpress', nombreInstancia: 'Tres Canales - Bot WordPress' },
+      { tipo: 'llamadas', nombreInstancia: 'Tres Canales - Llamadas' },
+      { tipo: 'whatsapp', nombreInstancia: 'Tres Canales - WhatsApp' },
     ];
     const fin = await aplicar(p.id, pedido);
     expect(fin).toMatchObject({ status: 'done', ok: 5, failed: 0 });
     // The result lists them as they were asked.
-    expect(fin.result!.agregados.map((a) => a.tipo_servicio)).toEqual(pedido.map((s) => s.tipo));
+    expect(fin.result!.agregados.map((a) => a.tipoServicio)).toEqual(pedido.map((s) => s.tipo));
 
     const waTabla = 'tres_canales_whatsapp_registro_whatsapp';
     expect(hooks.requests.map((r) => [r.path, (r.json as { name: string }).name, (r.json as { table_supabase: string }).table_supabase])).toEqual([
@@ -105,7 +105,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     expect(hooks.requests.some((r) => (r.json as { table_supabase: string }).table_supabase.endsWith('_registro_bot_duda'))).toBe(false);
 
     const inst = (await obtener(p.id)).instancias;
-    const por = Object.fromEntries(inst.map((i) => [i.tipo_servicio, i]));
+    const por = Object.fromEntries(inst.map((i) => [i.tipoServicio, i]));
     const waUuid = por.whatsapp!.configuracion.empresa_uuid;
     for (const tipo of ['bot_shopify', 'bot_duda']) {
       expect(por[tipo]!.configuracion).toMatchObject({ reutiliza_empresa_existente: true, comparte_tabla_con: waTabla, table_supabase: waTabla, empresa_principal: waUuid, aprovisionamiento: 'completo' });
@@ -124,7 +124,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
       res.end('error interno');
     });
     try {
-      const fin = await aplicar(p.id, [{ tipo: 'bot_shopify', nombre_instancia: 'Flujo Caído Shopify' }]);
+      const fin = await aplicar(p.id, [{ tipo: 'bot_shopify', nombreInstancia: 'Flujo Caído Shopify' }]);
       expect(fin.result!.agregados[0]).toMatchObject({ completo: false, error: t.errorFlujo, detalle: 'Error HTTP: 500' });
     } finally {
       hooks.respond((_req, res) => {
@@ -154,16 +154,16 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     await call('planes', 'asignarEmpresa', { planId: plan.id, empresaWordpressUuid: wp.uuid });
 
     const dep = await call<DependenciasEliminacion>('planes', 'dependencias', { id: plan.id });
-    expect(dep).toMatchObject({ tipo: 'plan', nombre: 'Plan Usado', portal: false, servicios: [], empresas_bot: [] });
+    expect(dep).toMatchObject({ tipo: 'plan', nombre: 'Plan Usado', portal: false, servicios: [], empresasBot: [] });
     expect(dep.proyectos.map((p) => p.nombre)).toEqual(['Alfa Usa Plan', 'Beta Usa Plan']);
-    expect(dep.empresas_wordpress).toEqual([{ uuid: wp.uuid, name: 'Web Plan Usado', table_supabase: 'web_plan_usado_registro_bot_wordpress' }]);
+    expect(dep.empresasWordpress).toEqual([{ uuid: wp.uuid, name: 'Web Plan Usado', tableSupabase: 'web_plan_usado_registro_bot_wordpress' }]);
     expect(consecuenciasEliminacion(dep)).toEqual([
       { texto: es.planes.eliminacion.planProyectos(2), elementos: ['Alfa Usa Plan', 'Beta Usa Plan'] },
       { texto: es.planes.eliminacion.planEmpresasWordpress(1), elementos: ['Web Plan Usado (web_plan_usado_registro_bot_wordpress)'] },
     ]);
 
     await call('planes', 'eliminar', { id: plan.id });
-    for (const id of [a.id, b.id]) expect(await obtener(id)).toMatchObject({ plan_id: null, plan_title: null });
+    for (const id of [a.id, b.id]) expect(await obtener(id)).toMatchObject({ planId: null, planTitle: null });
     expect(await fail('planes', 'dependencias', { id: plan.id })).toBe(es.planes.noEncontrado);
     // A plan nobody uses: nothing to list.
     const libre = await call<{ id: string }>('planes', 'crear', { title: 'Plan Libre', description: 'Sin uso', cost: 10 });
@@ -171,21 +171,21 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
   });
 
   it('empresa cliente en uso: el diálogo nombra proyectos, empresas de bot y su portal', async () => {
-    const { empresa } = await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Cliente Usado', usuario_cliente: 'usuario_cliente_usado', contrasena_cliente: 'Clave123', activo: true });
+    const { empresa } = await call<{ empresa: { id: string } }>('empresas', 'crear', { nombre: 'Cliente Usado', usuarioCliente: 'usuario_cliente_usado', contrasenaCliente: 'Clave123', activo: true });
     const p = await nuevoProyecto('Proyecto del Cliente', planId, empresa.id);
-    await aplicar(p.id, [{ tipo: 'whatsapp', nombre_instancia: 'Cliente Usado WhatsApp' }]);
+    await aplicar(p.id, [{ tipo: 'whatsapp', nombreInstancia: 'Cliente Usado WhatsApp' }]);
     const dep = await call<DependenciasEliminacion>('empresas', 'dependencias', { id: empresa.id });
     expect(dep).toMatchObject({ tipo: 'empresa', nombre: 'Cliente Usado', portal: true });
     expect(dep.proyectos.map((x) => x.nombre)).toEqual(['Proyecto del Cliente']);
-    expect(dep.empresas_bot).toEqual([
-      expect.objectContaining({ canal: 'whatsapp', name: 'Cliente Usado WhatsApp', table_supabase: 'cliente_usado_whatsapp_registro_whatsapp', status: true, webhook: true }),
+    expect(dep.empresasBot).toEqual([
+      expect.objectContaining({ canal: 'whatsapp', name: 'Cliente Usado WhatsApp', tableSupabase: 'cliente_usado_whatsapp_registro_whatsapp', status: true, webhook: true }),
     ]);
     const lineas = consecuenciasEliminacion(dep);
     expect(lineas.map((l) => l.texto)).toEqual([es.empresas.eliminacion.empresaProyectos(1), es.empresas.eliminacion.empresaBots(1), es.empresas.eliminacion.empresaPortal]);
     expect(lineas[1]!.elementos).toEqual(['Cliente Usado WhatsApp · WhatsApp (cliente_usado_whatsapp_registro_whatsapp)']);
 
     await call('empresas', 'eliminar', { id: empresa.id });
-    expect(await obtener(p.id)).toMatchObject({ empresa_id: null, empresa_nombre: null });
+    expect(await obtener(p.id)).toMatchObject({ empresaId: null, empresaNombre: null });
     expect((await db.query<{ e: string | null }>(`select empresa_id::text as e from public.empresas_whatsapp where name = 'Cliente Usado WhatsApp'`)).rows[0]!.e).toBeNull();
     expect(await fail('empresas', 'dependencias', { id: empresa.id })).toBe(es.empresas.noEncontrada);
   });
@@ -193,21 +193,21 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
   it('borrar un proyecto desactiva las empresas de bot que solo él usaba; las compartidas y las campañas siguen', async () => {
     const x = await nuevoProyecto('Proyecto Equis');
     await aplicar(x.id, [
-      { tipo: 'whatsapp', nombre_instancia: 'Equis WhatsApp' },
-      { tipo: 'bot_shopify', nombre_instancia: 'Equis Shopify' },
-      { tipo: 'llamadas', nombre_instancia: 'Equis Llamadas' },
+      { tipo: 'whatsapp', nombreInstancia: 'Equis WhatsApp' },
+      { tipo: 'bot_shopify', nombreInstancia: 'Equis Shopify' },
+      { tipo: 'llamadas', nombreInstancia: 'Equis Llamadas' },
     ]);
     const instX = (await obtener(x.id)).instancias;
-    const wa = instX.find((i) => i.tipo_servicio === 'whatsapp')!.configuracion;
-    const shop = instX.find((i) => i.tipo_servicio === 'bot_shopify')!.configuracion;
-    const campana = instX.find((i) => i.tipo_servicio === 'llamadas')!.configuracion.campana_id!;
+    const wa = instX.find((i) => i.tipoServicio === 'whatsapp')!.configuracion;
+    const shop = instX.find((i) => i.tipoServicio === 'bot_shopify')!.configuracion;
+    const campana = instX.find((i) => i.tipoServicio === 'llamadas')!.configuracion.campana_id!;
     // Another project shares the WhatsApp company (chosen in 'Gestionar Servicios').
     const y = await nuevoProyecto('Proyecto Ye');
-    await aplicar(y.id, [{ tipo: 'whatsapp', nombre_instancia: 'Ye WhatsApp', empresa_whatsapp_uuid: wa.empresa_uuid! }]);
+    await aplicar(y.id, [{ tipo: 'whatsapp', nombreInstancia: 'Ye WhatsApp', empresaWhatsappUuid: wa.empresa_uuid! }]);
 
     const dep = await call<DependenciasEliminacion>('proyectos', 'dependencias', { id: x.id });
-    expect(dep.servicios.map((s) => s.nombre_instancia)).toEqual(['Equis WhatsApp', 'Equis Shopify', 'Equis Llamadas']);
-    expect(dep.empresas_bot.map((b) => [b.canal, b.uuid, b.desactivar])).toEqual([
+    expect(dep.servicios.map((s) => s.nombreInstancia)).toEqual(['Equis WhatsApp', 'Equis Shopify', 'Equis Llamadas']);
+    expect(dep.empresasBot.map((b) => [b.canal, b.uuid, b.desactivar])).toEqual([
       ['shopify', shop.empresa_uuid, true],
       ['whatsapp', wa.empresa_uuid, false],
     ]);
@@ -221,8 +221,8 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     ]);
     expect(lineas[1]!.elementos).toEqual([`Equis Shopify · Shopify (${shop.table_supabase})`]);
 
-    const r = await call<{ id: string; empresas_desactivadas: Array<{ tipo_servicio: string; empresa_uuid: string }> }>('proyectos', 'eliminar', { id: x.id });
-    expect(r).toEqual({ id: x.id, empresas_desactivadas: [{ tipo_servicio: 'bot_shopify', empresa_uuid: shop.empresa_uuid }] });
+    const r = await call<{ id: string; empresasDesactivadas: Array<{ tipoServicio: string; empresaUuid: string }> }>('proyectos', 'eliminar', { id: x.id });
+    expect(r).toEqual({ id: x.id, empresasDesactivadas: [{ tipoServicio: 'bot_shopify', empresaUuid: shop.empresa_uuid }] });
     expect(await estadoEmpresa('empresas_shopify_bots', shop.empresa_uuid!)).toBe(false);
     expect(await estadoEmpresa('empresas_whatsapp', wa.empresa_uuid!)).toBe(true);
     expect((await db.query<{ n: number }>('select count(*)::int as n from public.campanas where id = $1', [campana])).rows[0]!.n).toBe(1);
@@ -231,7 +231,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
 
     // Now only 'Proyecto Ye' uses the WhatsApp company: its dialog says so and deleting it deactivates it.
     const depY = await call<DependenciasEliminacion>('proyectos', 'dependencias', { id: y.id });
-    expect(depY.empresas_bot.map((b) => [b.uuid, b.desactivar])).toEqual([[wa.empresa_uuid, true]]);
+    expect(depY.empresasBot.map((b) => [b.uuid, b.desactivar])).toEqual([[wa.empresa_uuid, true]]);
     await call('proyectos', 'eliminar', { id: y.id });
     expect(await estadoEmpresa('empresas_whatsapp', wa.empresa_uuid!)).toBe(false);
     expect(await fail('proyectos', 'eliminar', { id: y.id })).toBe(t.noEncontrado);

@@ -25,7 +25,7 @@ import { planValido, formatoCosto } from '../../src/shared/areas/planes/rules';
 import { categoriaDeTipo, parsearConfiguracion, plantilla, reglasServicio } from '../../src/shared/areas/servicios/rules';
 
 const inst = (tipo: string, cfg: Record<string, unknown> = {}, created = '2026-01-01T00:00:00Z', id = `${tipo}_1`): InstanciaServicio => ({
-  id, proyecto_id: 'p', empresa_id: null, tipo_servicio: tipo, nombre_instancia: id, estado: 'activo', categoria: null, configuracion: cfg, created_at: created,
+  id, proyectoId: 'p', empresaId: null, tipoServicio: tipo, nombreInstancia: id, estado: 'activo', categoria: null, configuracion: cfg, createdAt: created,
 });
 
 describe('nombres de instancia y de tabla (§5)', () => {
@@ -67,14 +67,14 @@ describe('nombres de instancia y de tabla (§5)', () => {
 
 describe('aplicar servicios (§5, §7, §8)', () => {
   it('una instancia por tipo y nombres únicos con sufijo numérico', () => {
-    const plan = planificarServicios([{ tipo_servicio: 'whatsapp', nombre_instancia: 'Bot Wordpress' }], [
-      { tipo: 'whatsapp', nombre_instancia: 'Otro' },
-      { tipo: 'bot_wordpress', nombre_instancia: 'Bot Wordpress' },
-      { tipo: 'bot_duda', nombre_instancia: 'bot wordpress' },
-      { tipo: 'bot_duda', nombre_instancia: 'Duplicado' },
+    const plan = planificarServicios([{ tipoServicio: 'whatsapp', nombreInstancia: 'Bot Wordpress' }], [
+      { tipo: 'whatsapp', nombreInstancia: 'Otro' },
+      { tipo: 'bot_wordpress', nombreInstancia: 'Bot Wordpress' },
+      { tipo: 'bot_duda', nombreInstancia: 'bot wordpress' },
+      { tipo: 'bot_duda', nombreInstancia: 'Duplicado' },
     ]);
     expect(plan.omitidos).toEqual(['whatsapp', 'bot_duda']);
-    expect(plan.agregar.map((a) => a.nombre_instancia)).toEqual(['Bot Wordpress 1', 'bot wordpress 2']);
+    expect(plan.agregar.map((a) => a.nombreInstancia)).toEqual(['Bot Wordpress 1', 'bot wordpress 2']);
     expect(nombreUnico('A', new Set(['a', 'a 1']))).toBe('A 2');
   });
 
@@ -83,16 +83,16 @@ describe('aplicar servicios (§5, §7, §8)', () => {
     const duda = inst('bot_duda', { empresa_uuid: 'du', table_supabase: 't_du' }, '2026-01-02T00:00:00Z');
     const shop = inst('bot_shopify', { empresa_uuid: 'sh', table_supabase: 't_sh' }, '2026-01-03T00:00:00Z');
     const wa = inst('whatsapp', { empresa_uuid: 'wa', table_supabase: 't_wa', webhook_n8n: 'h' }, '2026-01-04T00:00:00Z');
-    expect(empresaAReutilizar('bot_duda', [wp, duda, shop, wa])).toMatchObject({ empresa_uuid: 'wa', mismoCanal: false });
-    expect(empresaAReutilizar('bot_duda', [wp, duda, shop])).toMatchObject({ empresa_uuid: 'sh' });
-    expect(empresaAReutilizar('bot_shopify', [wp, duda])).toMatchObject({ empresa_uuid: 'du' });
-    expect(empresaAReutilizar('whatsapp', [wp])).toMatchObject({ empresa_uuid: 'wp', table_supabase: 't_wp' });
+    expect(empresaAReutilizar('bot_duda', [wp, duda, shop, wa])).toMatchObject({ empresaUuid: 'wa', mismoCanal: false });
+    expect(empresaAReutilizar('bot_duda', [wp, duda, shop])).toMatchObject({ empresaUuid: 'sh' });
+    expect(empresaAReutilizar('bot_shopify', [wp, duda])).toMatchObject({ empresaUuid: 'du' });
+    expect(empresaAReutilizar('whatsapp', [wp])).toMatchObject({ empresaUuid: 'wp', tableSupabase: 't_wp' });
     expect(empresaAReutilizar('bot_wordpress', [wa])).toBeNull();
     expect(empresaAReutilizar('llamadas', [wa])).toBeNull();
     expect(empresaAReutilizar('whatsapp', [])).toBeNull();
     // An incomplete company (table not created) is not offered; the chosen WhatsApp company comes first.
     expect(empresaAReutilizar('bot_shopify', [inst('whatsapp', { empresa_uuid: 'x', table_supabase: 't', tabla_creada: false })])).toBeNull();
-    expect(empresaAReutilizar('whatsapp', [shop], { uuid: 'elegida', table_supabase: 't_e', webhook_n8n: null })).toMatchObject({ empresa_uuid: 'elegida', mismoCanal: true });
+    expect(empresaAReutilizar('whatsapp', [shop], { uuid: 'elegida', tableSupabase: 't_e', webhookN8n: null })).toMatchObject({ empresaUuid: 'elegida', mismoCanal: true });
   });
 
   it('aprovisiona en el orden de §7: WhatsApp, Shopify, Duda, otros bots, llamadas, el resto; estable', () => {
@@ -105,16 +105,16 @@ describe('aplicar servicios (§5, §7, §8)', () => {
 });
 
 describe('borrar lo que está en uso (issue 12)', () => {
-  const vacio: DependenciasEliminacion = { tipo: 'proyecto', nombre: 'P', proyectos: [], empresas_wordpress: [], empresas_bot: [], servicios: [], campanas: [], portal: false };
+  const vacio: DependenciasEliminacion = { tipo: 'proyecto', nombre: 'P', proyectos: [], empresasWordpress: [], empresasBot: [], servicios: [], campanas: [], portal: false };
   it('sin dependencias no hay nada que contar', () => {
     for (const tipo of ['plan', 'empresa', 'proyecto'] as const) expect(consecuenciasEliminacion({ ...vacio, tipo })).toEqual([]);
   });
   it('un proyecto: servicios, empresas que se desactivan, las que siguen y las campañas que se conservan', () => {
-    const bot = (name: string, desactivar: boolean) => ({ canal: 'duda' as const, uuid: name, name, table_supabase: `${name}_t`, status: true, webhook: true, desactivar });
+    const bot = (name: string, desactivar: boolean) => ({ canal: 'duda' as const, uuid: name, name, tableSupabase: `${name}_t`, status: true, webhook: true, desactivar });
     const lineas = consecuenciasEliminacion({
       ...vacio,
-      servicios: [{ id: '1', nombre_instancia: 'Bot A', tipo_servicio: 'bot_duda' }],
-      empresas_bot: [bot('a', true), bot('b', false), bot('c', true)],
+      servicios: [{ id: '1', nombreInstancia: 'Bot A', tipoServicio: 'bot_duda' }],
+      empresasBot: [bot('a', true), bot('b', false), bot('c', true)],
       campanas: [{ id: 1, nombre: 'Campaña X' }],
     });
     expect(lineas).toEqual([
@@ -191,18 +191,18 @@ describe('catálogo, planes y métricas', () => {
     expect(formatoCosto(49.9)).toBe('$49.90');
   });
   it('alertas con su navegación, periodo y CSV', () => {
-    const a = alertasDe({ proyectos_largos: 2, sin_nuevos: true, sin_servicios: 1, servicios_error: 3 });
+    const a = alertasDe({ proyectosLargos: 2, sinNuevos: true, sinServicios: 1, serviciosError: 3 });
     expect(a.map((x) => [x.tipo, x.ruta])).toEqual([
       ['proyectos_largos', '/dashboard/proyectos'],
       ['sin_nuevos', '/dashboard/proyectos'],
       ['sin_servicios', '/dashboard/proyectos'],
       ['servicios_error', '/dashboard/proyectos/administrar-servicios'],
     ]);
-    expect(alertasDe({ proyectos_largos: 0, sin_nuevos: false, sin_servicios: 0, servicios_error: 0 })).toEqual([]);
+    expect(alertasDe({ proyectosLargos: 0, sinNuevos: false, sinServicios: 0, serviciosError: 0 })).toEqual([]);
     expect(rangoPeriodo({ desde: '2026-11-01', hasta: '2026-11-02' }, new Date())).toEqual({ desde: '2026-11-01T05:00:00.000Z', hasta: '2026-11-03T04:59:59.999Z' });
     expect(campoCsv('a,b')).toBe('"a,b"');
     expect(campoCsv('=1+1')).toBe("'=1+1");
-    const filas = Array.from({ length: 12 }, (_, k) => ({ id: String(k), nombre: `P ${k}`, estado: 'activo', progreso: 50, total_servicios: 2, servicios_activos: 1, servicios_completados: 0, dias_activo: 3, ultima_actividad: '2026-11-21T15:00:00Z' }));
+    const filas = Array.from({ length: 12 }, (_, k) => ({ id: String(k), nombre: `P ${k}`, estado: 'activo', progreso: 50, totalServicios: 2, serviciosActivos: 1, serviciosCompletados: 0, diasActivo: 3, ultimaActividad: '2026-11-21T15:00:00Z' }));
     const csv = reporteCsv(filas, etiquetaEstadoProyecto).trim().split('\r\n');
     expect(csv[0]).toBe('Proyecto,Estado,Progreso (%),Total Servicios,Servicios Activos,Servicios Completados,Tiempo Activo (días),Última Actividad');
     expect(csv).toHaveLength(11);

@@ -38,7 +38,7 @@ export default function AsignarEmpresasWordpressScreen() {
           <Select label={t.asignarPlan} data={(planes.data ?? []).map((p) => ({ value: p.id, label: p.title }))} value={plan} onChange={setPlan} />
           <Select
             label={t.asignarEmpresa}
-            data={(wp.data ?? []).map((e) => ({ value: e.uuid, label: `${e.name} (${e.table_supabase})` }))}
+            data={(wp.data ?? []).map((e) => ({ value: e.uuid, label: `${e.name} (${e.tableSupabase})` }))}
             value={empresa}
             onChange={setEmpresa}
             nothingFoundMessage={t.asignarVacio}

@@ -64,15 +64,15 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
     telefono: empresa?.telefono ?? '',
     email: empresa?.email ?? '',
     website: empresa?.website ?? '',
-    logo_url: empresa?.logo_url ?? '',
+    logoUrl: empresa?.logoUrl ?? '',
     activo: empresa?.activo ?? true,
-    usuario_cliente: empresa?.usuario_cliente ?? '',
-    contrasena_cliente: '',
+    usuarioCliente: empresa?.usuarioCliente ?? '',
+    contrasenaCliente: '',
   }));
 
   const guardar = useMutation({
     mutationFn: () => {
-      const datos = { ...f, contrasena_cliente: f.contrasena_cliente };
+      const datos = { ...f, contrasenaCliente: f.contrasenaCliente };
       return empresa ? api.empresas.actualizar({ id: empresa.id, ...datos }) : api.empresas.crear(datos);
     },
     onSuccess: (r) => {
@@ -86,8 +86,8 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
 
   const generar = () => {
     try {
-      set('usuario_cliente', generarUsuarioPortal(f.nombre));
-      set('contrasena_cliente', generarContrasenaPortal());
+      set('usuarioCliente', generarUsuarioPortal(f.nombre));
+      set('contrasenaCliente', generarContrasenaPortal());
     } catch {
       notifyError(t.errorCredenciales);
     }
@@ -96,8 +96,8 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
   const enviar = () => {
     const e: Partial<Record<keyof Form, string>> = {};
     if (!f.nombre.trim()) e.nombre = t.nombreObligatorio;
-    if (!f.usuario_cliente.trim()) e.usuario_cliente = t.usuarioObligatorio;
-    if (!empresa && !f.contrasena_cliente) e.contrasena_cliente = t.contrasenaObligatoria;
+    if (!f.usuarioCliente.trim()) e.usuarioCliente = t.usuarioObligatorio;
+    if (!empresa && !f.contrasenaCliente) e.contrasenaCliente = t.contrasenaObligatoria;
     if (f.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = t.emailInvalido;
     setErrores(e);
     if (Object.keys(e).length === 0) guardar.mutate();
@@ -115,7 +115,7 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
           <TextInput label={t.campoWebsite} value={f.website} onChange={(e) => set('website', e.currentTarget.value)} />
         </SimpleGrid>
         <TextInput label={t.campoDireccion} value={f.direccion} onChange={(e) => set('direccion', e.currentTarget.value)} />
-        <TextInput label={t.campoLogo} value={f.logo_url} onChange={(e) => set('logo_url', e.currentTarget.value)} />
+        <TextInput label={t.campoLogo} value={f.logoUrl} onChange={(e) => set('logoUrl', e.currentTarget.value)} />
         <Switch label={t.campoActivo} checked={f.activo} onChange={(e) => set('activo', e.currentTarget.checked)} />
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
           <Stack gap="xs">
@@ -128,14 +128,14 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
               </Button>
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t.campoUsuario} withAsterisk value={f.usuario_cliente} error={errores.usuario_cliente} onChange={(e) => set('usuario_cliente', e.currentTarget.value)} />
+              <TextInput label={t.campoUsuario} withAsterisk value={f.usuarioCliente} error={errores.usuarioCliente} onChange={(e) => set('usuarioCliente', e.currentTarget.value)} />
               <PasswordInput
                 label={t.campoContrasena}
                 withAsterisk={!empresa}
                 description={empresa ? t.contrasenaEdicionHint : t.contrasenaHint}
-                value={f.contrasena_cliente}
-                error={errores.contrasena_cliente}
-                onChange={(e) => set('contrasena_cliente', e.currentTarget.value)}
+                value={f.contrasenaCliente}
+                error={errores.contrasenaCliente}
+                onChange={(e) => set('contrasenaCliente', e.currentTarget.value)}
                 autoComplete="new-password"
               />
             </SimpleGrid>
@@ -283,7 +283,7 @@ export default function EmpresasScreen() {
     },
     {
       titulo: t.colUsuario,
-      celda: (e) => (e.usuario_cliente ? <Code>{e.usuario_cliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>),
+      celda: (e) => (e.usuarioCliente ? <Code>{e.usuarioCliente}</Code> : <Text size="sm" c="dimmed">{t.sinCredenciales}</Text>),
     },
     {
       titulo: t.colEstado,

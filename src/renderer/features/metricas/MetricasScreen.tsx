@@ -77,15 +77,15 @@ function mesCorto(mes: string): string {
 function Contenido({ d }: { d: DashboardMetricas }) {
   const navigate = useNavigate();
   const alertas = alertasDe(d.alertas);
-  const estados = ESTADOS_PROYECTO.filter((e) => (d.estados_proyectos[e] ?? 0) > 0);
+  const estados = ESTADOS_PROYECTO.filter((e) => (d.estadosProyectos[e] ?? 0) > 0);
   const servEstados = ['activo', 'en_proceso', 'completado', 'inactivo', 'error'] as const;
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <Tarjeta titulo={t.tarjetaProyectos} valor={d.tarjetas.total_proyectos} detalle={t.crecimiento(d.tarjetas.crecimiento_mensual)} icono={<IconFolders size={24} />} color="green" />
-        <Tarjeta titulo={t.tarjetaActivos} valor={d.tarjetas.proyectos_activos} detalle={t.completados(d.tarjetas.proyectos_completados)} icono={<IconActivity size={24} />} color="blue" />
-        <Tarjeta titulo={t.tarjetaServicios} valor={d.tarjetas.total_servicios} detalle={t.serviciosActivos(d.tarjetas.servicios_activos)} icono={<IconPlugConnected size={24} />} color="grape" />
-        <Tarjeta titulo={t.tarjetaProgreso} valor={`${d.tarjetas.progreso_promedio}%`} detalle={t.recientes(d.tarjetas.servicios_recientes)} icono={<IconChecklist size={24} />} color="teal" />
+        <Tarjeta titulo={t.tarjetaProyectos} valor={d.tarjetas.totalProyectos} detalle={t.crecimiento(d.tarjetas.crecimientoMensual)} icono={<IconFolders size={24} />} color="green" />
+        <Tarjeta titulo={t.tarjetaActivos} valor={d.tarjetas.proyectosActivos} detalle={t.completados(d.tarjetas.proyectosCompletados)} icono={<IconActivity size={24} />} color="blue" />
+        <Tarjeta titulo={t.tarjetaServicios} valor={d.tarjetas.totalServicios} detalle={t.serviciosActivos(d.tarjetas.serviciosActivos)} icono={<IconPlugConnected size={24} />} color="grape" />
+        <Tarjeta titulo={t.tarjetaProgreso} valor={`${d.tarjetas.progresoPromedio}%`} detalle={t.recientes(d.tarjetas.serviciosRecientes)} icono={<IconChecklist size={24} />} color="teal" />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, lg: 3 }}>
@@ -100,7 +100,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
                 aria-label={t.distribucion}
                 data={{
                   labels: estados.map((e) => etiquetaEstadoProyecto(e)),
-                  datasets: [{ data: estados.map((e) => d.estados_proyectos[e] ?? 0), backgroundColor: estados.map((e) => COLORES[COLOR_ESTADO_PROYECTO[e]] ?? '#868e96'), borderWidth: 2 }],
+                  datasets: [{ data: estados.map((e) => d.estadosProyectos[e] ?? 0), backgroundColor: estados.map((e) => COLORES[COLOR_ESTADO_PROYECTO[e]] ?? '#868e96'), borderWidth: 2 }],
                 }}
                 options={{ maintainAspectRatio: false, plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } }, cutout: '62%' }}
               />
@@ -108,7 +108,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
           )}
         </Panel>
         <Panel titulo={t.porCategoria}>
-          {d.servicios_por_categoria.length === 0 ? (
+          {d.serviciosPorCategoria.length === 0 ? (
             <Center h={220}>
               <Text c="dimmed">{t.sinDatos}</Text>
             </Center>
@@ -117,8 +117,8 @@ function Contenido({ d }: { d: DashboardMetricas }) {
               <Bar
                 aria-label={t.porCategoria}
                 data={{
-                  labels: d.servicios_por_categoria.map((c) => c.categoria),
-                  datasets: [{ label: t.tarjetaServicios, data: d.servicios_por_categoria.map((c) => c.total), backgroundColor: d.servicios_por_categoria.map((_, k) => PALETA[k % PALETA.length]!), borderRadius: 6 }],
+                  labels: d.serviciosPorCategoria.map((c) => c.categoria),
+                  datasets: [{ label: t.tarjetaServicios, data: d.serviciosPorCategoria.map((c) => c.total), backgroundColor: d.serviciosPorCategoria.map((_, k) => PALETA[k % PALETA.length]!), borderRadius: 6 }],
                 }}
                 options={{ indexAxis: 'y', maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } }}
               />
@@ -128,8 +128,8 @@ function Contenido({ d }: { d: DashboardMetricas }) {
         <Panel titulo={t.estadoServicios}>
           <Stack gap="sm">
             {servEstados.map((e) => {
-              const n = d.servicios_por_estado[e];
-              const total = Math.max(1, d.tarjetas.total_servicios);
+              const n = d.serviciosPorEstado[e];
+              const total = Math.max(1, d.tarjetas.totalServicios);
               return (
                 <Stack key={e} gap={2}>
                   <Group justify="space-between">
@@ -147,7 +147,7 @@ function Contenido({ d }: { d: DashboardMetricas }) {
                 {t.eliminados}
               </Text>
               <Text size="sm" c="dimmed">
-                {d.servicios_por_estado.eliminados}
+                {d.serviciosPorEstado.eliminados}
               </Text>
             </Group>
           </Stack>
@@ -234,12 +234,12 @@ function Contenido({ d }: { d: DashboardMetricas }) {
                         <Text size="sm">{p.progreso}%</Text>
                       </Group>
                     </Table.Td>
-                    <Table.Td>{p.total_servicios}</Table.Td>
-                    <Table.Td>{p.servicios_activos}</Table.Td>
-                    <Table.Td>{p.servicios_completados}</Table.Td>
-                    <Table.Td>{p.dias_activo}</Table.Td>
+                    <Table.Td>{p.totalServicios}</Table.Td>
+                    <Table.Td>{p.serviciosActivos}</Table.Td>
+                    <Table.Td>{p.serviciosCompletados}</Table.Td>
+                    <Table.Td>{p.diasActivo}</Table.Td>
                     <Table.Td>
-                      <Text size="sm">{formatDateTime(p.ultima_actividad)}</Text>
+                      <Text size="sm">{formatDateTime(p.ultimaActividad)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))

@@ -91,7 +91,7 @@ function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void 
               <Table.Tr key={e.id}>
                 <Table.Td>{e.name}</Table.Td>
                 <Table.Td>
-                  <Code>{e.table_supabase}</Code>
+                  <Code>{e.tableSupabase}</Code>
                 </Table.Td>
                 <Table.Td>
                   <Badge color={e.status ? 'green' : 'gray'} variant="light">
@@ -157,7 +157,7 @@ export default function PlanesScreen() {
       ta: 'center',
       celda: (p) => (
         <Badge variant="light" radius="sm" data-testid="empresas-asociadas">
-          {p.empresas_asociadas}
+          {p.empresasAsociadas}
         </Badge>
       ),
     },

@@ -46,15 +46,15 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
             {proyecto.descripcion ? <Text size="sm">{proyecto.descripcion}</Text> : null}
             <Group gap="lg">
               <Text size="sm" c="dimmed">
-                {t.campoPlan}: <b>{proyecto.plan_title ?? t.sinPlan}</b>
-                {proyecto.plan_cost !== null ? ` · ${formatoCosto(proyecto.plan_cost)}` : ''}
+                {t.campoPlan}: <b>{proyecto.planTitle ?? t.sinPlan}</b>
+                {proyecto.planCost !== null ? ` · ${formatoCosto(proyecto.planCost)}` : ''}
               </Text>
               <Text size="sm" c="dimmed">
-                {t.campoEmpresa}: <b>{proyecto.empresa_nombre ?? '—'}</b>
+                {t.campoEmpresa}: <b>{proyecto.empresaNombre ?? '—'}</b>
               </Text>
               <Text size="sm" c="dimmed">
-                {t.fechaInicio}: {proyecto.fecha_inicio ? formatDate(`${proyecto.fecha_inicio}T12:00:00Z`) : t.sinFecha} · {t.fechaFin}:{' '}
-                {proyecto.fecha_fin ? formatDate(`${proyecto.fecha_fin}T12:00:00Z`) : t.sinFecha}
+                {t.fechaInicio}: {proyecto.fechaInicio ? formatDate(`${proyecto.fechaInicio}T12:00:00Z`) : t.sinFecha} · {t.fechaFin}:{' '}
+                {proyecto.fechaFin ? formatDate(`${proyecto.fechaFin}T12:00:00Z`) : t.sinFecha}
               </Text>
             </Group>
           </Stack>
@@ -66,7 +66,7 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Cifra titulo={t.detallesTiempoVida} valor={t.dias(r.dias_vida)} icono={<IconClockHour4 size={20} />} />
+              <Cifra titulo={t.detallesTiempoVida} valor={t.dias(r.diasVida)} icono={<IconClockHour4 size={20} />} />
               <Paper withBorder p="md" radius="md" data-testid="progreso-estimado">
                 <Stack gap={6}>
                   <Group justify="space-between">
@@ -85,8 +85,8 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
                   {t.detallesServiciosPorEstado}
                 </Text>
                 <Group gap="xs">
-                  {Object.entries(r.servicios_por_estado).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
-                  {Object.entries(r.servicios_por_estado).map(([estado, n]) => (
+                  {Object.entries(r.serviciosPorEstado).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
+                  {Object.entries(r.serviciosPorEstado).map(([estado, n]) => (
                     <Group key={estado} gap={4}>
                       <EstadoServicioBadge estado={estado} />
                       <Text size="sm" fw={600}>
@@ -101,8 +101,8 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
                   {t.detallesServiciosPorCategoria}
                 </Text>
                 <Group gap="xs">
-                  {Object.entries(r.servicios_por_categoria).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
-                  {Object.entries(r.servicios_por_categoria).map(([cat, n]) => (
+                  {Object.entries(r.serviciosPorCategoria).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
+                  {Object.entries(r.serviciosPorCategoria).map(([cat, n]) => (
                     <Badge key={cat} variant="light" radius="sm">
                       {cat}: {n}
                     </Badge>
@@ -123,7 +123,7 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
                 ) : (
                   <Timeline bulletSize={14} lineWidth={2} data-testid="historial-estados">
                     {r.historial.map((h, k) => (
-                      <Timeline.Item key={`${h.fecha}-${k}`} title={t.cambioEstado(h.estado_anterior ? etiquetaEstadoProyecto(h.estado_anterior) : null, etiquetaEstadoProyecto(h.estado_nuevo))}>
+                      <Timeline.Item key={`${h.fecha}-${k}`} title={t.cambioEstado(h.estadoAnterior ? etiquetaEstadoProyecto(h.estadoAnterior) : null, etiquetaEstadoProyecto(h.estadoNuevo))}>
                         <Text size="xs" c="dimmed">
                           {formatDateTime(h.fecha)} · {h.usuario ?? t.usuarioDesconocido}
                         </Text>

@@ -73,15 +73,15 @@ function InstanciaCard({ instancia, onEliminar, onReintentar, ocupado }: { insta
   const cfg = instancia.configuracion;
   const pendiente = aprovisionamientoPendiente(instancia);
   return (
-    <Card withBorder radius="md" padding="md" data-testid="servicio-adjunto" data-tipo={instancia.tipo_servicio}>
+    <Card withBorder radius="md" padding="md" data-testid="servicio-adjunto" data-tipo={instancia.tipoServicio}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconoServicio tipo={instancia.tipo_servicio} />
+          <IconoServicio tipo={instancia.tipoServicio} />
           <Stack gap={2}>
-            <Text fw={600}>{instancia.nombre_instancia}</Text>
+            <Text fw={600}>{instancia.nombreInstancia}</Text>
             <Group gap={6}>
               <Badge variant="light" color="gray" radius="sm">
-                {etiquetaTipoServicio(instancia.tipo_servicio)}
+                {etiquetaTipoServicio(instancia.tipoServicio)}
               </Badge>
               <EstadoServicioBadge estado={instancia.estado} />
               {cfg.aprovisionamiento === 'completo' ? (
@@ -96,7 +96,7 @@ function InstanciaCard({ instancia, onEliminar, onReintentar, ocupado }: { insta
             </Group>
           </Stack>
         </Group>
-        <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={onEliminar} aria-label={`${t.accionEliminar} ${instancia.nombre_instancia}`} />
+        <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={onEliminar} aria-label={`${t.accionEliminar} ${instancia.nombreInstancia}`} />
       </Group>
       <Stack gap={4} mt="sm">
         {cfg.table_supabase ? <Copiable etiqueta={t.tabla} valor={cfg.table_supabase} /> : null}
@@ -182,10 +182,10 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
     refrescar();
   }, [job.perdido, job.error, refrescar]);
 
-  const existentes = useMemo(() => new Set((proyecto.data?.instancias ?? []).map((i) => i.tipo_servicio)), [proyecto.data]);
+  const existentes = useMemo(() => new Set((proyecto.data?.instancias ?? []).map((i) => i.tipoServicio)), [proyecto.data]);
 
   const aplicar = useMutation({
-    mutationFn: (servicios: Array<{ tipo: string; nombre_instancia: string; empresa_whatsapp_uuid?: string | null }>) =>
+    mutationFn: (servicios: Array<{ tipo: string; nombreInstancia: string; empresaWhatsappUuid?: string | null }>) =>
       api.proyectos.aplicarServicios({ proyectoId, servicios }),
     onSuccess: (estado) => {
       setElecciones({});
@@ -228,7 +228,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
         return;
       }
     }
-    aplicar.mutate(pedidos.map((s) => ({ tipo: s.tipo, nombre_instancia: elecciones[s.tipo]!.nombre.trim(), empresa_whatsapp_uuid: s.tipo === 'whatsapp' ? elecciones[s.tipo]!.empresaWhatsapp : null })));
+    aplicar.mutate(pedidos.map((s) => ({ tipo: s.tipo, nombreInstancia: elecciones[s.tipo]!.nombre.trim(), empresaWhatsappUuid: s.tipo === 'whatsapp' ? elecciones[s.tipo]!.empresaWhatsapp : null })));
   };
 
   const ocupado = (trabajo !== null && !job.perdido) || aplicar.isPending || reintentar.isPending;
@@ -296,7 +296,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
                           description={t.empresaWhatsappAyuda}
                           placeholder={t.empresaWhatsappNueva}
                           clearable
-                          data={(empresasWa.data ?? []).map((e) => ({ value: e.uuid, label: `${e.name} (${e.table_supabase})` }))}
+                          data={(empresasWa.data ?? []).map((e) => ({ value: e.uuid, label: `${e.name} (${e.tableSupabase})` }))}
                           value={el.empresaWhatsapp}
                           onChange={(v) => setElecciones((prev) => ({ ...prev, whatsapp: { ...prev.whatsapp!, empresaWhatsapp: v } }))}
                         />
@@ -331,7 +331,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
                       instancia={i}
                       ocupado={ocupado}
                       onReintentar={() => reintentar.mutate(i.id)}
-                      onEliminar={() => confirmarEliminar(i.nombre_instancia, () => eliminar.mutate(i.id))}
+                      onEliminar={() => confirmarEliminar(i.nombreInstancia, () => eliminar.mutate(i.id))}
                     />
                   ))}
                 </Stack>

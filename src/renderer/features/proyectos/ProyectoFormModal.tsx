@@ -12,12 +12,12 @@ const t = es.proyectos;
 
 interface Form {
   nombre: string;
-  plan_id: string | null;
+  planId: string | null;
   descripcion: string;
-  empresa_id: string | null;
+  empresaId: string | null;
   estado: string | null;
-  fecha_inicio: string;
-  fecha_fin: string;
+  fechaInicio: string;
+  fechaFin: string;
 }
 
 type Errores = Partial<Record<keyof Form, string>>;
@@ -25,11 +25,11 @@ type Errores = Partial<Record<keyof Form, string>>;
 function validar(f: Form): Errores {
   const e: Errores = {};
   if (!f.nombre.trim()) e.nombre = t.nombreObligatorio;
-  if (!f.plan_id) e.plan_id = t.planObligatorio;
+  if (!f.planId) e.planId = t.planObligatorio;
   if (!f.descripcion.trim()) e.descripcion = t.descripcionObligatoria;
-  if (!f.empresa_id) e.empresa_id = t.empresaObligatoria;
+  if (!f.empresaId) e.empresaId = t.empresaObligatoria;
   if (!f.estado) e.estado = t.estadoObligatorio;
-  if (f.fecha_inicio && f.fecha_fin && f.fecha_fin < f.fecha_inicio) e.fecha_fin = t.fechasInvalidas;
+  if (f.fechaInicio && f.fechaFin && f.fechaFin < f.fechaInicio) e.fechaFin = t.fechasInvalidas;
   return e;
 }
 
@@ -37,12 +37,12 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
   const queryClient = useQueryClient();
   const { valores: form, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: proyecto?.nombre ?? '',
-    plan_id: proyecto?.plan_id ?? null,
+    planId: proyecto?.planId ?? null,
     descripcion: proyecto?.descripcion ?? '',
-    empresa_id: proyecto?.empresa_id ?? null,
+    empresaId: proyecto?.empresaId ?? null,
     estado: proyecto?.estado ?? 'activo',
-    fecha_inicio: proyecto?.fecha_inicio ?? '',
-    fecha_fin: proyecto?.fecha_fin ?? '',
+    fechaInicio: proyecto?.fechaInicio ?? '',
+    fechaFin: proyecto?.fechaFin ?? '',
   }));
   const planes = useQuery(consultas.planes.listar({}));
   const empresas = useQuery(consultas.empresas.listar({}));
@@ -51,12 +51,12 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
     mutationFn: async () => {
       const datos = {
         nombre: form.nombre,
-        plan_id: form.plan_id ?? '',
+        planId: form.planId ?? '',
         descripcion: form.descripcion,
-        empresa_id: form.empresa_id ?? '',
+        empresaId: form.empresaId ?? '',
         estado: form.estado as (typeof ESTADOS_FORMULARIO)[number],
-        fecha_inicio: form.fecha_inicio || null,
-        fecha_fin: form.fecha_fin || null,
+        fechaInicio: form.fechaInicio || null,
+        fechaFin: form.fechaFin || null,
       };
       return proyecto ? api.proyectos.actualizar({ id: proyecto.id, ...datos }) : api.proyectos.crear(datos);
     },
@@ -86,9 +86,9 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
             withAsterisk
             placeholder={t.placeholderPlan}
             data={(planes.data ?? []).map((p) => ({ value: p.id, label: `${p.title} (${formatoCosto(p.cost)})` }))}
-            value={form.plan_id}
-            error={errores.plan_id}
-            onChange={(v) => set('plan_id', v)}
+            value={form.planId}
+            error={errores.planId}
+            onChange={(v) => set('planId', v)}
             searchable
           />
           <Select
@@ -96,9 +96,9 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
             withAsterisk
             placeholder={t.placeholderEmpresa}
             data={(empresas.data ?? []).map((e) => ({ value: e.id, label: e.nombre }))}
-            value={form.empresa_id}
-            error={errores.empresa_id}
-            onChange={(v) => set('empresa_id', v)}
+            value={form.empresaId}
+            error={errores.empresaId}
+            onChange={(v) => set('empresaId', v)}
             searchable
           />
         </SimpleGrid>
@@ -113,8 +113,8 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
           allowDeselect={false}
         />
         <SimpleGrid cols={2}>
-          <TextInput type="date" label={t.campoFechaInicio} value={form.fecha_inicio} onChange={(e) => set('fecha_inicio', e.currentTarget.value)} />
-          <TextInput type="date" label={t.campoFechaFin} value={form.fecha_fin} error={errores.fecha_fin} onChange={(e) => set('fecha_fin', e.currentTarget.value)} />
+          <TextInput type="date" label={t.campoFechaInicio} value={form.fechaInicio} onChange={(e) => set('fechaInicio', e.currentTarget.value)} />
+          <TextInput type="date" label={t.campoFechaFin} value={form.fechaFin} error={errores.fechaFin} onChange={(e) => set('fechaFin', e.currentTarget.value)} />
         </SimpleGrid>
         <PieFormulario cancelar={t.cancelar} enviar={proyecto ? t.actualizar : t.crear} onCancelar={onClose} onEnviar={enviar} ocupado={guardar.isPending} />
       </Stack>

@@ -47,7 +47,7 @@ function ServiciosDelProyecto({ proyecto: p }: { proyecto: ProyectoResumen }) {
           return (
             <Tooltip
               key={g.tipo}
-              label={g.instancias.map((i) => (i.estado === 'error' ? `${i.nombre_instancia} (${t.estadosServicio.error})` : i.nombre_instancia)).join(' · ')}
+              label={g.instancias.map((i) => (i.estado === 'error' ? `${i.nombreInstancia} (${t.estadosServicio.error})` : i.nombreInstancia)).join(' · ')}
             >
               <Badge
                 variant="light"
@@ -86,7 +86,7 @@ export default function ProyectosScreen() {
   const eliminar = useMutation({
     mutationFn: (p: ProyectoResumen) => api.proyectos.eliminar({ id: p.id }),
     onSuccess: (r) => {
-      const n = r.empresas_desactivadas.length;
+      const n = r.empresasDesactivadas.length;
       notifySuccess(n > 0 ? `${t.eliminado}. ${t.eliminacion.desactivadas(n)}` : t.eliminado);
       void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
@@ -112,13 +112,13 @@ export default function ProyectosScreen() {
     {
       titulo: t.colPlan,
       celda: (p) =>
-        p.plan_title ? (
+        p.planTitle ? (
           <Stack gap={0}>
             <Text size="sm" fw={500}>
-              {p.plan_title}
+              {p.planTitle}
             </Text>
             <Text size="xs" c="dimmed">
-              {p.plan_cost !== null ? formatoCosto(p.plan_cost) : ''}
+              {p.planCost !== null ? formatoCosto(p.planCost) : ''}
             </Text>
           </Stack>
         ) : (

@@ -30,15 +30,15 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
     descripcion: servicio?.descripcion ?? '',
     categoria: servicio?.categoria ?? '',
     icono: servicio?.icono ?? '',
-    permite_multiple: servicio?.permite_multiple ?? false,
+    permiteMultiple: servicio?.permiteMultiple ?? false,
     activo: servicio?.activo ?? true,
-    configuracion_default: servicio ? JSON.stringify(servicio.configuracion_default, null, 2) : '',
+    configuracionDefault: servicio ? JSON.stringify(servicio.configuracionDefault, null, 2) : '',
   }));
   const aplicarPlantilla = (clave: string | null) => {
     if (!clave) return;
     try {
       const p = plantilla(clave);
-      setF((x) => ({ ...x, categoria: p.categoria, icono: p.icono, configuracion_default: JSON.stringify(p.configuracion, null, 2) }));
+      setF((x) => ({ ...x, categoria: p.categoria, icono: p.icono, configuracionDefault: JSON.stringify(p.configuracion, null, 2) }));
     } catch {
       notifyError(t.plantillaNoEncontrada);
     }
@@ -63,7 +63,7 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
       ['descripcion', reglasServicio.descripcion(f.descripcion)],
       ['categoria', reglasServicio.categoria(f.categoria)],
       ['icono', reglasServicio.icono(f.icono)],
-      ['configuracion_default', reglasServicio.configuracion(f.configuracion_default)],
+      ['configuracionDefault', reglasServicio.configuracion(f.configuracionDefault)],
     ];
     for (const [k, m] of reglas) if (m) e[k] = m;
     setErrores(e);
@@ -100,7 +100,7 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
           />
         </SimpleGrid>
         <Group>
-          <Switch label={t.campoPermiteMultiple} checked={f.permite_multiple} onChange={(e) => set('permite_multiple', e.currentTarget.checked)} />
+          <Switch label={t.campoPermiteMultiple} checked={f.permiteMultiple} onChange={(e) => set('permiteMultiple', e.currentTarget.checked)} />
           <Switch label={t.campoActivo} checked={f.activo} onChange={(e) => set('activo', e.currentTarget.checked)} />
         </Group>
         <Textarea
@@ -109,9 +109,9 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
           minRows={4}
           maxRows={12}
           styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
-          value={f.configuracion_default}
-          error={errores.configuracion_default}
-          onChange={(e) => set('configuracion_default', e.currentTarget.value)}
+          value={f.configuracionDefault}
+          error={errores.configuracionDefault}
+          onChange={(e) => set('configuracionDefault', e.currentTarget.value)}
         />
         <PieFormulario cancelar={t.cancelar} enviar={t.guardar} onCancelar={onClose} onEnviar={enviar} ocupado={guardar.isPending} />
       </Stack>
@@ -188,7 +188,7 @@ export default function ServiciosScreen() {
                   {s.descripcion}
                 </Text>
                 <Group justify="space-between" mt="md">
-                  {s.permite_multiple ? (
+                  {s.permiteMultiple ? (
                     <Badge variant="outline" radius="sm" color="gray">
                       {t.permiteMultiple}
                     </Badge>

@@ -20,20 +20,20 @@ const empresaCampos = {
     .nullable()
     .optional(),
   website: z.string().trim().max(500).nullable().optional(),
-  logo_url: z.string().trim().max(1000).nullable().optional(),
+  logoUrl: z.string().trim().max(1000).nullable().optional(),
   activo: z.boolean().default(true),
-  usuario_cliente: z.string().trim().min(1, te.usuarioObligatorio).max(200),
+  usuarioCliente: z.string().trim().min(1, te.usuarioObligatorio).max(200),
 };
 
 export const empresas = {
   listar: op<Empresa[]>()(z.object({})),
   /** Creating stores the password only as a bcrypt hash; the plain one is answered once for the operator to copy. */
   crear: op<{ empresa: Empresa; credenciales: CredencialesPortal }>()(
-    z.object({ ...empresaCampos, contrasena_cliente: z.string().min(1, te.contrasenaObligatoria).max(200) }),
+    z.object({ ...empresaCampos, contrasenaCliente: z.string().min(1, te.contrasenaObligatoria).max(200) }),
   ),
-  /** Omit contrasena_cliente (or send '') to keep the stored one. */
+  /** Omit contrasenaCliente (or send '') to keep the stored one. */
   actualizar: op<{ empresa: Empresa; credenciales: CredencialesPortal | null }>()(
-    z.object({ id, ...empresaCampos, contrasena_cliente: z.string().max(200).optional() }),
+    z.object({ id, ...empresaCampos, contrasenaCliente: z.string().max(200).optional() }),
   ),
   cambiarEstado: op<Empresa>()(z.object({ id, activo: z.boolean() })),
   /** What depends on the company (projects, bot companies, its portal) for the delete dialog. */

@@ -11,7 +11,7 @@ import { generarContrasenaPortal, type CredencialesPortal, type FuenteAleatoria 
 import { leerDependencias } from '../proyectos/repository';
 import { actualizarEmpresa, crearEmpresa, eliminarEmpresa, leerEmpresa, listarEmpresas, type CamposEmpresa } from './repository';
 
-type EntradaEmpresa = Partial<CamposEmpresa> & Pick<CamposEmpresa, 'nombre' | 'activo' | 'usuario_cliente'>;
+type EntradaEmpresa = Partial<CamposEmpresa> & Pick<CamposEmpresa, 'nombre' | 'activo' | 'usuarioCliente'>;
 
 /** `fuente` is the random source (Web Crypto by default; a test may observe it). */
 export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): AreaImplementation<'empresas'> {
@@ -23,9 +23,9 @@ export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): 
     telefono: textoONull(input.telefono),
     email: textoONull(input.email),
     website: textoONull(input.website),
-    logo_url: textoONull(input.logo_url),
+    logoUrl: textoONull(input.logoUrl),
     activo: input.activo,
-    usuario_cliente: input.usuario_cliente.trim(),
+    usuarioCliente: input.usuarioCliente.trim(),
   });
   /** The portal username is unique: the database's conflict becomes the form's message. */
   const sinDuplicado = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -45,16 +45,16 @@ export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): 
 
     crear: (input, { data }) =>
       conMensaje(t.errorGuardar, () => sinDuplicado(async () => {
-        const empresa = await leerEmpresa(data, await crearEmpresa(data, campos(input), input.contrasena_cliente));
-        return { empresa, credenciales: { empresaId: empresa.id, usuario: empresa.usuario_cliente ?? '', contrasena: input.contrasena_cliente } };
+        const empresa = await leerEmpresa(data, await crearEmpresa(data, campos(input), input.contrasenaCliente));
+        return { empresa, credenciales: { empresaId: empresa.id, usuario: empresa.usuarioCliente ?? '', contrasena: input.contrasenaCliente } };
       }), log),
 
     actualizar: (input, { data }) =>
       conMensaje(t.errorGuardar, async () => {
-        const nueva = input.contrasena_cliente ? input.contrasena_cliente : null;
+        const nueva = input.contrasenaCliente ? input.contrasenaCliente : null;
         await sinDuplicado(async () => existe(await actualizarEmpresa(data, input.id, campos(input), nueva ?? undefined)));
         const empresa = await leerEmpresa(data, input.id);
-        const credenciales: CredencialesPortal | null = nueva ? { empresaId: empresa.id, usuario: empresa.usuario_cliente ?? '', contrasena: nueva } : null;
+        const credenciales: CredencialesPortal | null = nueva ? { empresaId: empresa.id, usuario: empresa.usuarioCliente ?? '', contrasena: nueva } : null;
         return { empresa, credenciales };
       }, log),
 

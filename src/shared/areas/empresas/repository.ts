@@ -11,7 +11,17 @@ import type { Empresa } from './rules';
 import type { empresas } from './contract';
 
 /** The editable fields of a client company as the contract parses them, every one present (empty texts null). */
-export type CamposEmpresa = Required<Omit<z.output<typeof empresas.crear.input>, 'contrasena_cliente'>>;
+export type CamposEmpresa = Required<Omit<z.output<typeof empresas.crear.input>, 'contrasenaCliente'>>;
+
+/** The contract's field names as the table's columns (only the ones given). */
+function columnas(campos: Partial<CamposEmpresa>): Record<string, unknown> {
+  const { logoUrl, usuarioCliente, ...resto } = campos;
+  return {
+    ...resto,
+    ...(logoUrl !== undefined ? { logo_url: logoUrl } : {}),
+    ...(usuarioCliente !== undefined ? { usuario_cliente: usuarioCliente } : {}),
+  };
+}
 
 const porId = (id: string) => [{ column: 'id', op: 'eq' as const, value: id }];
 
@@ -26,11 +36,11 @@ function normalizar(r: Record<string, unknown>): Empresa {
     telefono: s(r.telefono),
     email: s(r.email),
     website: s(r.website),
-    logo_url: s(r.logo_url),
+    logoUrl: s(r.logo_url),
     activo: Boolean(r.activo),
-    usuario_cliente: s(r.usuario_cliente),
-    tiene_contrasena: Boolean(r.tiene_contrasena),
-    created_at: String(r.created_at),
+    usuarioCliente: s(r.usuario_cliente),
+    tieneContrasena: Boolean(r.tiene_contrasena),
+    createdAt: String(r.created_at),
   };
 }
 
@@ -47,7 +57,7 @@ export async function leerEmpresa(data: DataPort, id: string): Promise<Empresa> 
 
 /** A taken username answers 'conflict' (unique index). */
 export async function crearEmpresa(data: DataPort, campos: CamposEmpresa, contrasena: string): Promise<string> {
-  const { rows } = await data.run<{ id: string }>({ kind: 'insert', table: 'empresas', rows: [{ ...campos, contrasena_cliente: contrasena }], returning: ['id'] });
+  const { rows } = await data.run<{ id: string }>({ kind: 'insert', table: 'empresas', rows: [{ ...columnas(campos), contrasena_cliente: contrasena }], returning: ['id'] });
   return String(rows[0]!.id);
 }
 
@@ -59,7 +69,7 @@ export async function actualizarEmpresa(data: DataPort, id: string, campos: Part
   const { rows } = await data.run({
     kind: 'update',
     table: 'empresas',
-    values: { ...campos, ...(contrasena ? { contrasena_cliente: contrasena } : {}) },
+    values: { ...columnas(campos), ...(contrasena ? { contrasena_cliente: contrasena } : {}) },
     filters: porId(id),
     returning: ['id', 'usuario_cliente'],
   });

@@ -53,12 +53,12 @@ export interface Empresa {
   telefono: string | null;
   email: string | null;
   website: string | null;
-  logo_url: string | null;
+  logoUrl: string | null;
   activo: boolean;
-  usuario_cliente: string | null;
+  usuarioCliente: string | null;
   /** Never the password itself: only whether one is stored. */
-  tiene_contrasena: boolean;
-  created_at: string;
+  tieneContrasena: boolean;
+  createdAt: string;
 }
 
 export interface CredencialesPortal {

@@ -3,32 +3,64 @@ import type { DataPort } from '../../ports';
 import { num } from '../../api/comun';
 import type { DashboardMetricas } from './rules';
 
-function normalizar(d: DashboardMetricas): DashboardMetricas {
-  const n = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'boolean' ? v : num(v)])) as T;
+/** metricas_dashboard's JSON as SQL builds it (snake_case keys, numbers possibly as text). */
+type Fila = Record<string, unknown>;
+const obj = (v: unknown): Fila => (v && typeof v === 'object' ? (v as Fila) : {});
+const lista = (v: unknown): Fila[] => (Array.isArray(v) ? (v as Fila[]) : []);
+const conteos = (o: unknown) => Object.fromEntries(Object.entries(obj(o)).map(([k, v]) => [k, num(v)]));
+
+function normalizar(d: Fila): DashboardMetricas {
+  const tarjetas = obj(d.tarjetas);
+  const porEstado = obj(d.servicios_por_estado);
+  const alertas = obj(d.alertas);
   return {
-    desde: new Date(d.desde).toISOString(),
-    hasta: new Date(d.hasta).toISOString(),
-    tarjetas: n(d.tarjetas),
-    estados_proyectos: n(d.estados_proyectos),
-    servicios_por_estado: { ...n(d.servicios_por_estado), eliminados: 0 },
-    servicios_por_categoria: d.servicios_por_categoria.map((c) => ({ categoria: c.categoria, total: num(c.total) })),
-    tendencia: d.tendencia.map((m) => ({ mes: m.mes, proyectos: num(m.proyectos), servicios: num(m.servicios) })),
-    top: d.top.map((p) => ({
-      ...p,
+    desde: new Date(String(d.desde)).toISOString(),
+    hasta: new Date(String(d.hasta)).toISOString(),
+    tarjetas: {
+      totalProyectos: num(tarjetas.total_proyectos),
+      proyectosActivos: num(tarjetas.proyectos_activos),
+      proyectosCompletados: num(tarjetas.proyectos_completados),
+      totalServicios: num(tarjetas.total_servicios),
+      serviciosActivos: num(tarjetas.servicios_activos),
+      progresoPromedio: num(tarjetas.progreso_promedio),
+      crecimientoMensual: num(tarjetas.crecimiento_mensual),
+      serviciosRecientes: num(tarjetas.servicios_recientes),
+    },
+    // Keyed by status value (activo, en_proceso…): data, not column names.
+    estadosProyectos: conteos(d.estados_proyectos),
+    serviciosPorEstado: {
+      activo: num(porEstado.activo),
+      inactivo: num(porEstado.inactivo),
+      en_proceso: num(porEstado.en_proceso),
+      completado: num(porEstado.completado),
+      error: num(porEstado.error),
+      eliminados: 0,
+    },
+    serviciosPorCategoria: lista(d.servicios_por_categoria).map((c) => ({ categoria: String(c.categoria), total: num(c.total) })),
+    tendencia: lista(d.tendencia).map((m) => ({ mes: String(m.mes), proyectos: num(m.proyectos), servicios: num(m.servicios) })),
+    top: lista(d.top).map((p) => ({
+      id: String(p.id),
+      nombre: String(p.nombre),
+      estado: String(p.estado),
       progreso: num(p.progreso),
-      total_servicios: num(p.total_servicios),
-      servicios_activos: num(p.servicios_activos),
-      servicios_completados: num(p.servicios_completados),
-      dias_activo: num(p.dias_activo),
-      ultima_actividad: new Date(p.ultima_actividad).toISOString(),
+      totalServicios: num(p.total_servicios),
+      serviciosActivos: num(p.servicios_activos),
+      serviciosCompletados: num(p.servicios_completados),
+      diasActivo: num(p.dias_activo),
+      ultimaActividad: new Date(String(p.ultima_actividad)).toISOString(),
     })),
-    alertas: { ...n(d.alertas), sin_nuevos: Boolean(d.alertas.sin_nuevos) },
+    alertas: {
+      proyectosLargos: num(alertas.proyectos_largos),
+      sinNuevos: Boolean(alertas.sin_nuevos),
+      sinServicios: num(alertas.sin_servicios),
+      serviciosError: num(alertas.servicios_error),
+    },
   };
 }
 
 /** The dashboard of the projects created in [desde, hasta], computed in SQL as of `ahora`. */
 export async function leerDashboard(data: DataPort, rango: { desde: string; hasta: string }, ahora: Date): Promise<DashboardMetricas> {
-  const { rows } = await data.run<{ value: DashboardMetricas }>({
+  const { rows } = await data.run<{ value: Fila }>({
     kind: 'rpc',
     fn: 'metricas_dashboard',
     args: { p_desde: rango.desde, p_hasta: rango.hasta, p_ahora: ahora.toISOString() },

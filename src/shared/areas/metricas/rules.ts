@@ -12,36 +12,36 @@ export interface FilaProyectoMetricas {
   nombre: string;
   estado: string;
   progreso: number;
-  total_servicios: number;
-  servicios_activos: number;
-  servicios_completados: number;
-  dias_activo: number;
-  ultima_actividad: string;
+  totalServicios: number;
+  serviciosActivos: number;
+  serviciosCompletados: number;
+  diasActivo: number;
+  ultimaActividad: string;
 }
 
 export interface DashboardMetricas {
   desde: string;
   hasta: string;
   tarjetas: {
-    total_proyectos: number;
-    proyectos_activos: number;
-    proyectos_completados: number;
-    total_servicios: number;
-    servicios_activos: number;
-    progreso_promedio: number;
+    totalProyectos: number;
+    proyectosActivos: number;
+    proyectosCompletados: number;
+    totalServicios: number;
+    serviciosActivos: number;
+    progresoPromedio: number;
     /** Projects created in the last month (§9 'monthly growth'). */
-    crecimiento_mensual: number;
-    servicios_recientes: number;
+    crecimientoMensual: number;
+    serviciosRecientes: number;
   };
   /** Projects per status (all six, zeros included). */
-  estados_proyectos: Record<string, number>;
+  estadosProyectos: Record<string, number>;
   /** Services per status: activo, inactivo, en_proceso, completado, error; eliminados fixed at 0 (§9). */
-  servicios_por_estado: { activo: number; inactivo: number; en_proceso: number; completado: number; error: number; eliminados: 0 };
-  servicios_por_categoria: Array<{ categoria: string; total: number }>;
+  serviciosPorEstado: { activo: number; inactivo: number; en_proceso: number; completado: number; error: number; eliminados: 0 };
+  serviciosPorCategoria: Array<{ categoria: string; total: number }>;
   /** The last six months, oldest first: 'YYYY-MM'. */
   tendencia: Array<{ mes: string; proyectos: number; servicios: number }>;
   top: FilaProyectoMetricas[];
-  alertas: { proyectos_largos: number; sin_nuevos: boolean; sin_servicios: number; servicios_error: number };
+  alertas: { proyectosLargos: number; sinNuevos: boolean; sinServicios: number; serviciosError: number };
 }
 
 export type RutaAlerta = '/dashboard/proyectos' | '/dashboard/proyectos/administrar-servicios';
@@ -57,15 +57,15 @@ export interface Alerta {
 /** The four alert rules (§9) with their navigation (§2). */
 export function alertasDe(a: DashboardMetricas['alertas']): Alerta[] {
   const out: Alerta[] = [];
-  if (a.proyectos_largos > 0) {
-    out.push({ tipo: 'proyectos_largos', color: 'yellow', mensaje: t.alertaLargos(a.proyectos_largos), accion: t.verProyectos, ruta: '/dashboard/proyectos' });
+  if (a.proyectosLargos > 0) {
+    out.push({ tipo: 'proyectos_largos', color: 'yellow', mensaje: t.alertaLargos(a.proyectosLargos), accion: t.verProyectos, ruta: '/dashboard/proyectos' });
   }
-  if (a.sin_nuevos) out.push({ tipo: 'sin_nuevos', color: 'blue', mensaje: t.alertaSinNuevos, accion: t.verProyectos, ruta: '/dashboard/proyectos' });
-  if (a.sin_servicios > 0) {
-    out.push({ tipo: 'sin_servicios', color: 'orange', mensaje: t.alertaSinServicios(a.sin_servicios), accion: t.verProyectos, ruta: '/dashboard/proyectos' });
+  if (a.sinNuevos) out.push({ tipo: 'sin_nuevos', color: 'blue', mensaje: t.alertaSinNuevos, accion: t.verProyectos, ruta: '/dashboard/proyectos' });
+  if (a.sinServicios > 0) {
+    out.push({ tipo: 'sin_servicios', color: 'orange', mensaje: t.alertaSinServicios(a.sinServicios), accion: t.verProyectos, ruta: '/dashboard/proyectos' });
   }
-  if (a.servicios_error > 0) {
-    out.push({ tipo: 'servicios_error', color: 'red', mensaje: t.alertaErrores(a.servicios_error), accion: t.verServicios, ruta: '/dashboard/proyectos/administrar-servicios' });
+  if (a.serviciosError > 0) {
+    out.push({ tipo: 'servicios_error', color: 'red', mensaje: t.alertaErrores(a.serviciosError), accion: t.verServicios, ruta: '/dashboard/proyectos/administrar-servicios' });
   }
   return out;
 }
@@ -107,11 +107,11 @@ export function reporteCsv(filas: readonly FilaProyectoMetricas[], etiquetaEstad
         f.nombre,
         etiquetaEstado(f.estado),
         f.progreso,
-        f.total_servicios,
-        f.servicios_activos,
-        f.servicios_completados,
-        f.dias_activo,
-        formatFechaHora(f.ultima_actividad),
+        f.totalServicios,
+        f.serviciosActivos,
+        f.serviciosCompletados,
+        f.diasActivo,
+        formatFechaHora(f.ultimaActividad),
       ]
         .map(campoCsv)
         .join(','),

@@ -18,18 +18,18 @@ function normalizar(r: Record<string, unknown>): Plan {
     title: String(r.title),
     description: r.description == null ? null : String(r.description),
     cost: num(r.cost),
-    created_at: String(r.created_at),
-    empresas_asociadas: num(r.empresas_asociadas),
+    createdAt: String(r.created_at),
+    empresasAsociadas: num(r.empresas_asociadas),
   };
 }
 
 function normalizarEnlace(r: Record<string, unknown>): EmpresaDePlan {
   return {
     id: String(r.id),
-    plan_id: String(r.plan_id),
-    empresa_wordpress_uuid: String(r.empresa_wordpress_uuid),
+    planId: String(r.plan_id),
+    empresaWordpressUuid: String(r.empresa_wordpress_uuid),
     name: String(r.name),
-    table_supabase: String(r.table_supabase),
+    tableSupabase: String(r.table_supabase),
     status: Boolean(r.status),
   };
 }
@@ -75,7 +75,7 @@ export async function desasociarEmpresa(data: DataPort, enlaceId: string): Promi
 
 export async function empresasWordpress(data: DataPort): Promise<EmpresaWordpress[]> {
   const { rows } = await data.run({ kind: 'select', table: 'empresas_wordpress_bots', columns: ['uuid', 'name', 'table_supabase', 'status'], order: [{ column: 'name' }] });
-  return rows.map((r) => ({ uuid: String(r.uuid), name: String(r.name), table_supabase: String(r.table_supabase), status: Boolean(r.status) }));
+  return rows.map((r) => ({ uuid: String(r.uuid), name: String(r.name), tableSupabase: String(r.table_supabase), status: Boolean(r.status) }));
 }
 
 /** Links the company to the plan (once: linking it again answers the same link). */

@@ -4,18 +4,18 @@ export interface Plan {
   title: string;
   description: string | null;
   cost: number;
-  created_at: string;
+  createdAt: string;
   /** The real number of associated companies (the original always showed 0). */
-  empresas_asociadas: number;
+  empresasAsociadas: number;
 }
 
 export interface EmpresaDePlan {
   /** The link id (planes_empresas_wordpress.id). */
   id: string;
-  plan_id: string;
-  empresa_wordpress_uuid: string;
+  planId: string;
+  empresaWordpressUuid: string;
   name: string;
-  table_supabase: string;
+  tableSupabase: string;
   status: boolean;
 }
 
@@ -23,7 +23,7 @@ export interface EmpresaDePlan {
 export interface EmpresaWordpress {
   uuid: string;
   name: string;
-  table_supabase: string;
+  tableSupabase: string;
   status: boolean;
 }
 

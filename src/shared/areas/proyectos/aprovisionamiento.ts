@@ -60,7 +60,7 @@ type Log = (message: string, error?: unknown) => void;
 
 interface Paso {
   instancia: InstanciaServicio;
-  empresa_id: string | null;
+  empresaId: string | null;
   elegidaWhatsapp: EmpresaWhatsappOpcion | null;
 }
 
@@ -106,19 +106,19 @@ async function aprovisionarBot(
 
   // 1. Reuse (decided once, on the first run).
   if (!cfg.empresa_uuid && cfg.reutiliza_empresa_existente === undefined) {
-    const reutilizable = empresaAReutilizar(instancia.tipo_servicio, existentes, paso.elegidaWhatsapp);
+    const reutilizable = empresaAReutilizar(instancia.tipoServicio, existentes, paso.elegidaWhatsapp);
     if (reutilizable) {
       Object.assign(cfg, {
         reutiliza_empresa_existente: true,
-        comparte_tabla_con: reutilizable.table_supabase,
+        comparte_tabla_con: reutilizable.tableSupabase,
         tabla_independiente: false,
-        table_supabase: reutilizable.table_supabase,
+        table_supabase: reutilizable.tableSupabase,
         tabla_creada: true,
-        empresa_principal: reutilizable.empresa_uuid,
+        empresa_principal: reutilizable.empresaUuid,
       });
       if (reutilizable.mismoCanal) {
-        cfg.empresa_uuid = reutilizable.empresa_uuid;
-        if (reutilizable.webhook_n8n) cfg.webhook_n8n = reutilizable.webhook_n8n;
+        cfg.empresa_uuid = reutilizable.empresaUuid;
+        if (reutilizable.webhookN8n) cfg.webhook_n8n = reutilizable.webhookN8n;
       }
     } else {
       cfg.reutiliza_empresa_existente = false;
@@ -134,10 +134,10 @@ async function aprovisionarBot(
   // 2. The company record.
   if (!cfg.empresa_uuid) {
     if (!cfg.table_supabase) {
-      cfg.table_supabase = nombreTablaLibre(instancia.nombre_instancia, canal, await tablasDelCanal(data, canal));
+      cfg.table_supabase = nombreTablaLibre(instancia.nombreInstancia, canal, await tablasDelCanal(data, canal));
       if (!cfg.table_supabase) throw new AppError('validation', t.nombreInstanciaInvalido);
     }
-    cfg.empresa_uuid = await crearEmpresaBot(data, canal, { nombre: instancia.nombre_instancia, tabla: cfg.table_supabase, empresaId: paso.empresa_id });
+    cfg.empresa_uuid = await crearEmpresaBot(data, canal, { nombre: instancia.nombreInstancia, tabla: cfg.table_supabase, empresaId: paso.empresaId });
     if (canal === 'whatsapp') {
       cfg.empresa_whatsapp_id = cfg.empresa_uuid;
       cfg.empresas_whatsapp_ids = [cfg.empresa_uuid];
@@ -174,7 +174,7 @@ async function aprovisionarBot(
 
   // 4. The workflow, then the agent webhook on the company and in the configuration.
   if (!cfg.webhook_n8n) {
-    const webhook = await crearFlujo(webhooks, canal, instancia.nombre_instancia, tabla, uuid, signal);
+    const webhook = await crearFlujo(webhooks, canal, instancia.nombreInstancia, tabla, uuid, signal);
     await guardarWebhookEmpresaBot(data, canal, uuid, webhook);
     cfg.webhook_n8n = webhook;
     await guardar();
@@ -196,7 +196,7 @@ async function aprovisionarBot(
 async function aprovisionarLlamadas(data: DataPort, instancia: InstanciaServicio): Promise<void> {
   const cfg: ConfiguracionInstancia = { ...instancia.configuracion };
   if (!cfg.campana_id) {
-    const campana = await crearCampana(data, instancia.nombre_instancia, MINUTOS_TOPE_CAMPANA);
+    const campana = await crearCampana(data, instancia.nombreInstancia, MINUTOS_TOPE_CAMPANA);
     cfg.campana_id = campana.id;
     cfg.campana_nombre = campana.nombre;
     cfg.minutos_tope = campana.minutos;
@@ -215,20 +215,20 @@ async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, paso
   let failed = 0;
   // §7 order (WhatsApp, Shopify, Duda, other bots, calls): each provisions after the ones it may reuse. The
   // instances keep the order they were asked in; only the provisioning follows this one.
-  for (const [k, paso] of ordenarParaAprovisionar(pasos, (p) => p.instancia.tipo_servicio).entries()) {
+  for (const [k, paso] of ordenarParaAprovisionar(pasos, (p) => p.instancia.tipoServicio).entries()) {
     const { instancia } = paso;
-    ctx.progress({ message: t.aprovisionando(instancia.nombre_instancia) });
-    const fila: ResultadoAprovisionamiento['agregados'][number] = { id: instancia.id, nombre_instancia: instancia.nombre_instancia, tipo_servicio: instancia.tipo_servicio, completo: false };
+    ctx.progress({ message: t.aprovisionando(instancia.nombreInstancia) });
+    const fila: ResultadoAprovisionamiento['agregados'][number] = { id: instancia.id, nombreInstancia: instancia.nombreInstancia, tipoServicio: instancia.tipoServicio, completo: false };
     try {
       if (ctx.signal.aborted) throw new AppError('cancelled', es.trabajos.cancelado);
-      const canal = canalDeTipoServicio(instancia.tipo_servicio);
+      const canal = canalDeTipoServicio(instancia.tipoServicio);
       if (canal) {
         if (!webhooks) throw new AppError('config', es.errores.requiereEscritorio);
         // Reuse looks at the project's instances as they are now (earlier steps of this job included).
-        const existentes = (await instanciasDe(data, instancia.proyecto_id)).filter((i) => i.id !== instancia.id);
+        const existentes = (await instanciasDe(data, instancia.proyectoId)).filter((i) => i.id !== instancia.id);
         const { aviso } = await aprovisionarBot(data, webhooks, paso, existentes, canal, ctx.signal, log);
         if (aviso) fila.aviso = aviso;
-      } else if (instancia.tipo_servicio === 'llamadas') {
+      } else if (instancia.tipoServicio === 'llamadas') {
         await aprovisionarLlamadas(data, instancia);
       } else {
         await guardarConfiguracion(data, instancia.id, { ...instancia.configuracion, aprovisionamiento: 'completo' });
@@ -272,21 +272,21 @@ export function aprovisionamientoOperations({ backend, jobs, log }: ApiDeps): Op
         let ms = (backend.now ?? (() => new Date()))().getTime();
         for (const p of plan.agregar) {
           let elegida: EmpresaWhatsappOpcion | null = null;
-          if (p.tipo === 'whatsapp' && p.empresa_whatsapp_uuid) {
-            elegida = (await empresasWhatsappActivas(data, p.empresa_whatsapp_uuid))[0] ?? null;
+          if (p.tipo === 'whatsapp' && p.empresaWhatsappUuid) {
+            elegida = (await empresasWhatsappActivas(data, p.empresaWhatsappUuid))[0] ?? null;
             if (!elegida) throw new AppError('validation', t.empresaWhatsappNoEncontrada);
           }
           const instancia = await crearInstancia(data, {
             id: idInstancia(p.tipo, ms++, hexAleatorio(3)),
-            proyecto_id: proyecto.id,
-            empresa_id: proyecto.empresa_id,
-            tipo_servicio: p.tipo,
-            nombre_instancia: p.nombre_instancia,
+            proyectoId: proyecto.id,
+            empresaId: proyecto.empresaId,
+            tipoServicio: p.tipo,
+            nombreInstancia: p.nombreInstancia,
             estado: 'activo',
             categoria: categoria.get(p.tipo) ?? categoriaDeTipo(p.tipo),
             configuracion: { aprovisionamiento: 'pendiente' },
           });
-          out.push({ instancia, empresa_id: proyecto.empresa_id, elegidaWhatsapp: elegida });
+          out.push({ instancia, empresaId: proyecto.empresaId, elegidaWhatsapp: elegida });
         }
         return { out, omitidos: plan.omitidos };
       }, log);
@@ -299,7 +299,7 @@ export function aprovisionamientoOperations({ backend, jobs, log }: ApiDeps): Op
       const paso = await conMensaje(t.errorActualizar, async () => {
         const instancia = await leerInstancia(data, input.instanciaId);
         if (!instancia) throw new AppError('not_found', t.servicioNoEncontrado);
-        return { instancia, empresa_id: instancia.empresa_id, elegidaWhatsapp: null } satisfies Paso;
+        return { instancia, empresaId: instancia.empresaId, elegidaWhatsapp: null } satisfies Paso;
       }, log);
       return jobs.start('aprovisionamiento', session.operator.id, 1, (jctx) => ejecutar(data, backend.webhooks, [paso], [], jctx, log));
     },

@@ -18,24 +18,24 @@ import { proyectos as tp } from './texts';
 const proyectoCampos = z
   .object({
     nombre: z.string().trim().min(1, tp.nombreObligatorio).max(200),
-    plan_id: z.string({ message: tp.planObligatorio }).uuid(tp.planObligatorio),
+    planId: z.string({ message: tp.planObligatorio }).uuid(tp.planObligatorio),
     descripcion: z.string({ message: tp.descripcionObligatoria }).trim().min(1, tp.descripcionObligatoria).max(2000),
-    empresa_id: z.string({ message: tp.empresaObligatoria }).uuid(tp.empresaObligatoria),
+    empresaId: z.string({ message: tp.empresaObligatoria }).uuid(tp.empresaObligatoria),
     estado: z.enum(ESTADOS_PROYECTO, { message: tp.estadoObligatorio }),
-    fecha_inicio: fecha,
-    fecha_fin: fecha,
+    fechaInicio: fecha,
+    fechaFin: fecha,
   })
-  .refine((p) => !p.fecha_inicio || !p.fecha_fin || p.fecha_fin >= p.fecha_inicio, { message: tp.fechasInvalidas, path: ['fecha_fin'] });
+  .refine((p) => !p.fechaInicio || !p.fechaFin || p.fechaFin >= p.fechaInicio, { message: tp.fechasInvalidas, path: ['fechaFin'] });
 
 const servicioPedido = z
   .object({
     tipo: z.string().trim().regex(/^[a-z_]{3,50}$/),
-    nombre_instancia: z.string().max(200),
-    empresa_whatsapp_uuid: z.string().uuid().nullable().optional(),
+    nombreInstancia: z.string().max(200),
+    empresaWhatsappUuid: z.string().uuid().nullable().optional(),
   })
   .superRefine((s, ctx) => {
-    const problema = validarNombreInstancia(s.tipo, s.nombre_instancia);
-    if (problema) ctx.addIssue({ code: 'custom', message: problema, path: ['nombre_instancia'] });
+    const problema = validarNombreInstancia(s.tipo, s.nombreInstancia);
+    if (problema) ctx.addIssue({ code: 'custom', message: problema, path: ['nombreInstancia'] });
   });
 
 export const proyectos = {
@@ -57,5 +57,5 @@ export const proyectos = {
   ),
   /** 'Completar aprovisionamiento': retries the provisioning of an instance left incomplete. */
   reintentarAprovisionamiento: op<JobState<ResultadoAprovisionamiento>>()(z.object({ instanciaId: z.string().min(1).max(200) })),
-  eliminarServicio: op<{ id: string; empresa_desactivada: boolean }>()(z.object({ instanciaId: z.string().min(1).max(200) })),
+  eliminarServicio: op<{ id: string; empresaDesactivada: boolean }>()(z.object({ instanciaId: z.string().min(1).max(200) })),
 } as const;

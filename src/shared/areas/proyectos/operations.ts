@@ -17,14 +17,14 @@ import { aprovisionamientoOperations } from './aprovisionamiento';
 
 export function proyectosOperations(deps: ApiDeps): AreaImplementation<'proyectos'> {
   const { backend, log } = deps;
-  const campos = (input: Partial<CamposProyecto> & Omit<CamposProyecto, 'fecha_inicio' | 'fecha_fin'>): CamposProyecto => ({
+  const campos = (input: Partial<CamposProyecto> & Omit<CamposProyecto, 'fechaInicio' | 'fechaFin'>): CamposProyecto => ({
     nombre: input.nombre.trim(),
     descripcion: input.descripcion.trim(),
-    plan_id: input.plan_id,
-    empresa_id: input.empresa_id,
+    planId: input.planId,
+    empresaId: input.empresaId,
     estado: input.estado,
-    fecha_inicio: textoONull(input.fecha_inicio),
-    fecha_fin: textoONull(input.fecha_fin),
+    fechaInicio: textoONull(input.fechaInicio),
+    fechaFin: textoONull(input.fechaFin),
   });
   const existe = <T>(valor: T | null | false): T => {
     if (!valor) throw new AppError('not_found', t.noEncontrado);

@@ -28,15 +28,15 @@ export function normalizarInstancia(r: Record<string, unknown>): InstanciaServic
   const cfg = r.configuracion;
   return {
     id: String(r.id),
-    proyecto_id: String(r.proyecto_id),
-    empresa_id: texto(r.empresa_id),
-    tipo_servicio: String(r.tipo_servicio),
-    nombre_instancia: String(r.nombre_instancia),
+    proyectoId: String(r.proyecto_id),
+    empresaId: texto(r.empresa_id),
+    tipoServicio: String(r.tipo_servicio),
+    nombreInstancia: String(r.nombre_instancia),
     estado: String(r.estado),
     categoria: texto(r.categoria),
     configuracion: cfg && typeof cfg === 'object' ? (cfg as InstanciaServicio['configuracion']) : {},
-    created_at: new Date(String(r.created_at)).toISOString(),
-    ...(r.updated_at ? { updated_at: new Date(String(r.updated_at)).toISOString() } : {}),
+    createdAt: new Date(String(r.created_at)).toISOString(),
+    ...(r.updated_at ? { updatedAt: new Date(String(r.updated_at)).toISOString() } : {}),
   };
 }
 
@@ -47,17 +47,17 @@ function normalizarProyecto(r: Record<string, unknown>): ProyectoResumen {
     id: String(r.id),
     nombre: String(r.nombre),
     descripcion: texto(r.descripcion),
-    plan_id: texto(r.plan_id),
-    empresa_id: texto(r.empresa_id),
+    planId: texto(r.plan_id),
+    empresaId: texto(r.empresa_id),
     estado: String(r.estado),
-    fecha_inicio: fecha(r.fecha_inicio),
-    fecha_fin: fecha(r.fecha_fin),
-    created_at: String(r.created_at),
-    updated_at: String(r.updated_at),
-    plan_title: texto(r.plan_title),
-    plan_description: texto(r.plan_description),
-    plan_cost: numONull(r.plan_cost),
-    empresa_nombre: texto(r.empresa_nombre),
+    fechaInicio: fecha(r.fecha_inicio),
+    fechaFin: fecha(r.fecha_fin),
+    createdAt: String(r.created_at),
+    updatedAt: String(r.updated_at),
+    planTitle: texto(r.plan_title),
+    planDescription: texto(r.plan_description),
+    planCost: numONull(r.plan_cost),
+    empresaNombre: texto(r.empresa_nombre),
     instancias: instancias.map(normalizarInstancia),
   };
 }
@@ -67,6 +67,17 @@ function normalizarProyecto(r: Record<string, unknown>): ProyectoResumen {
 
 /** The editable fields of a project as the contract parses them, every one present (no date: null). */
 export type CamposProyecto = Required<z.output<typeof proyectos.crear.input>>;
+
+/** The contract's fields as the table's columns. */
+const columnasProyecto = (c: CamposProyecto) => ({
+  nombre: c.nombre,
+  descripcion: c.descripcion,
+  plan_id: c.planId,
+  empresa_id: c.empresaId,
+  estado: c.estado,
+  fecha_inicio: c.fechaInicio,
+  fecha_fin: c.fechaFin,
+});
 
 export async function listarProyectos(data: DataPort): Promise<ProyectoResumen[]> {
   const { rows } = await data.run({ kind: 'select', table: 'proyectos_vista', order: [{ column: 'created_at', ascending: false }, { column: 'id' }] });
@@ -81,13 +92,13 @@ export async function leerProyecto(data: DataPort, id: string): Promise<Proyecto
 
 /** The status history row is written by the database trigger with the operator's id. */
 export async function crearProyecto(data: DataPort, campos: CamposProyecto): Promise<string> {
-  const { rows } = await data.run<{ id: string }>({ kind: 'insert', table: 'proyectos', rows: [{ ...campos, servicios_instancias: '[]' }], returning: ['id'] });
+  const { rows } = await data.run<{ id: string }>({ kind: 'insert', table: 'proyectos', rows: [{ ...columnasProyecto(campos), servicios_instancias: '[]' }], returning: ['id'] });
   return String(rows[0]!.id);
 }
 
 /** False when there is no such project. */
 export async function actualizarProyecto(data: DataPort, id: string, campos: CamposProyecto): Promise<boolean> {
-  const { rows } = await data.run({ kind: 'update', table: 'proyectos', values: { ...campos }, filters: [eq('id', id)], returning: ['id'] });
+  const { rows } = await data.run({ kind: 'update', table: 'proyectos', values: columnasProyecto(campos), filters: [eq('id', id)], returning: ['id'] });
   return rows.length > 0;
 }
 
@@ -105,20 +116,40 @@ export async function eliminarProyecto(data: DataPort, id: string): Promise<Resu
   if (!r) return null;
   return {
     id: String(r.id),
-    empresas_desactivadas: (r.empresas_desactivadas ?? []).map((e) => ({ tipo_servicio: String(e.tipo_servicio), empresa_uuid: String(e.empresa_uuid) })),
+    empresasDesactivadas: (r.empresas_desactivadas ?? []).map((e) => ({ tipoServicio: String(e.tipo_servicio), empresaUuid: String(e.empresa_uuid) })),
   };
+}
+
+/** reporte_proyecto's JSON as SQL builds it. */
+interface FilaReporte {
+  proyecto_id: string;
+  servicios_por_estado: Record<string, unknown>;
+  servicios_por_categoria: Record<string, unknown>;
+  historial: Array<{ fecha: string; estado_anterior: string | null; estado_nuevo: string; usuario_id: string | null; usuario: string | null }>;
+  dias_vida: unknown;
+  progreso: unknown;
+  hitos: ReporteProyecto['hitos'];
 }
 
 /** The report aggregate of §3 as of `ahora`, or null when there is no such project. */
 export async function reporteProyecto(data: DataPort, id: string, ahora: Date): Promise<ReporteProyecto | null> {
-  const { rows } = await data.run<{ value: ReporteProyecto | null }>({ kind: 'rpc', fn: 'reporte_proyecto', args: { p_proyecto: id, p_ahora: ahora.toISOString() } });
+  const { rows } = await data.run<{ value: FilaReporte | null }>({ kind: 'rpc', fn: 'reporte_proyecto', args: { p_proyecto: id, p_ahora: ahora.toISOString() } });
   const r = rows[0]?.value;
   if (!r) return null;
+  const conteos = (o: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k, num(v)]));
   return {
-    ...r,
-    dias_vida: num(r.dias_vida),
+    proyectoId: String(r.proyecto_id),
+    serviciosPorEstado: conteos(r.servicios_por_estado),
+    serviciosPorCategoria: conteos(r.servicios_por_categoria),
+    diasVida: num(r.dias_vida),
     progreso: num(r.progreso),
-    historial: r.historial.map((h) => ({ ...h, fecha: new Date(h.fecha).toISOString() })),
+    historial: r.historial.map((h) => ({
+      fecha: new Date(h.fecha).toISOString(),
+      estadoAnterior: texto(h.estado_anterior),
+      estadoNuevo: String(h.estado_nuevo),
+      usuarioId: texto(h.usuario_id),
+      usuario: texto(h.usuario),
+    })),
     hitos: r.hitos.map((h) => ({ ...h, fecha: new Date(h.fecha).toISOString() })),
   };
 }
@@ -136,19 +167,19 @@ export async function leerDependencias(data: DataPort, tipo: DependenciasElimina
     tipo,
     nombre: String(v.nombre ?? ''),
     proyectos: lista(v.proyectos).map((p) => ({ id: String(p.id), nombre: String(p.nombre) })),
-    empresas_wordpress: lista(v.empresas_wordpress).map((w) => ({ uuid: String(w.uuid), name: String(w.name), table_supabase: String(w.table_supabase) })),
-    empresas_bot: lista(v.empresas_bot).map(
+    empresasWordpress: lista(v.empresas_wordpress).map((w) => ({ uuid: String(w.uuid), name: String(w.name), tableSupabase: String(w.table_supabase) })),
+    empresasBot: lista(v.empresas_bot).map(
       (b): EmpresaBotDependiente => ({
         canal: String(b.canal) as CanalBot,
         uuid: String(b.uuid),
         name: String(b.name),
-        table_supabase: String(b.table_supabase),
+        tableSupabase: String(b.table_supabase),
         status: Boolean(b.status),
         webhook: Boolean(b.webhook),
         desactivar: Boolean(b.desactivar),
       }),
     ),
-    servicios: lista(v.servicios).map((s) => ({ id: String(s.id), nombre_instancia: String(s.nombre_instancia), tipo_servicio: String(s.tipo_servicio) })),
+    servicios: lista(v.servicios).map((s) => ({ id: String(s.id), nombreInstancia: String(s.nombre_instancia), tipoServicio: String(s.tipo_servicio) })),
     campanas: lista(v.campanas).map((c) => ({ id: Number(c.id), nombre: String(c.nombre) })),
     portal: Boolean(v.portal),
   };
@@ -167,8 +198,18 @@ export async function instanciasDe(data: DataPort, proyectoId: string): Promise<
   return rows.map(normalizarInstancia);
 }
 
-export async function crearInstancia(data: DataPort, fila: Omit<InstanciaServicio, 'created_at' | 'updated_at'>): Promise<InstanciaServicio> {
-  const { rows } = await data.run({ kind: 'insert', table: 'servicios_instancias', rows: [{ ...fila }], returning: ['*'] });
+export async function crearInstancia(data: DataPort, fila: Omit<InstanciaServicio, 'createdAt' | 'updatedAt'>): Promise<InstanciaServicio> {
+  const columnas = {
+    id: fila.id,
+    proyecto_id: fila.proyectoId,
+    empresa_id: fila.empresaId,
+    tipo_servicio: fila.tipoServicio,
+    nombre_instancia: fila.nombreInstancia,
+    estado: fila.estado,
+    categoria: fila.categoria,
+    configuracion: fila.configuracion,
+  };
+  const { rows } = await data.run({ kind: 'insert', table: 'servicios_instancias', rows: [columnas], returning: ['*'] });
   return normalizarInstancia(rows[0]!);
 }
 
@@ -182,10 +223,10 @@ export async function leerConfiguracion(data: DataPort, id: string): Promise<Con
 }
 
 /** 'Eliminar servicio' in one SQL function; null when there is no such instance. */
-export async function eliminarInstancia(data: DataPort, id: string): Promise<{ id: string; empresa_desactivada: boolean } | null> {
+export async function eliminarInstancia(data: DataPort, id: string): Promise<{ id: string; empresaDesactivada: boolean } | null> {
   const { rows } = await data.run<{ value: { id: string; empresa_desactivada: boolean } | null }>({ kind: 'rpc', fn: 'eliminar_servicio_instancia', args: { p_id: id } });
   const r = rows[0]?.value;
-  return r ? { id: String(r.id), empresa_desactivada: Boolean(r.empresa_desactivada) } : null;
+  return r ? { id: String(r.id), empresaDesactivada: Boolean(r.empresa_desactivada) } : null;
 }
 
 /** The catalogue's category of each service type. */
@@ -197,8 +238,8 @@ export async function categoriasDelCatalogo(data: DataPort): Promise<Map<string,
 const opcionWhatsapp = (r: Record<string, unknown>): EmpresaWhatsappOpcion => ({
   uuid: String(r.uuid),
   name: String(r.name),
-  table_supabase: String(r.table_supabase),
-  webhook_n8n: texto(r.webhook_n8n),
+  tableSupabase: String(r.table_supabase),
+  webhookN8n: texto(r.webhook_n8n),
 });
 
 /** The active WhatsApp companies (all of them, by name, or the one with `uuid`). */

@@ -62,12 +62,12 @@ export function progresoBadge(estado: string | null | undefined): number {
 }
 
 /** Instances of a project grouped by type, for the table (§2). */
-export function agruparPorTipo<T extends { tipo_servicio: string }>(instancias: readonly T[]): Array<{ tipo: string; instancias: T[] }> {
+export function agruparPorTipo<T extends { tipoServicio: string }>(instancias: readonly T[]): Array<{ tipo: string; instancias: T[] }> {
   const grupos = new Map<string, T[]>();
   for (const i of instancias) {
-    const lista = grupos.get(i.tipo_servicio) ?? [];
+    const lista = grupos.get(i.tipoServicio) ?? [];
     lista.push(i);
-    grupos.set(i.tipo_servicio, lista);
+    grupos.set(i.tipoServicio, lista);
   }
   return [...grupos.entries()].map(([tipo, lista]) => ({ tipo, instancias: lista }));
 }
@@ -85,25 +85,25 @@ export interface ProyectoResumen {
   id: string;
   nombre: string;
   descripcion: string | null;
-  plan_id: string | null;
-  empresa_id: string | null;
+  planId: string | null;
+  empresaId: string | null;
   estado: string;
-  fecha_inicio: string | null;
-  fecha_fin: string | null;
-  created_at: string;
-  updated_at: string;
-  plan_title: string | null;
-  plan_description: string | null;
-  plan_cost: number | null;
-  empresa_nombre: string | null;
+  fechaInicio: string | null;
+  fechaFin: string | null;
+  createdAt: string;
+  updatedAt: string;
+  planTitle: string | null;
+  planDescription: string | null;
+  planCost: number | null;
+  empresaNombre: string | null;
   instancias: InstanciaServicio[];
 }
 
 export interface CambioEstado {
   fecha: string;
-  estado_anterior: string | null;
-  estado_nuevo: string;
-  usuario_id: string | null;
+  estadoAnterior: string | null;
+  estadoNuevo: string;
+  usuarioId: string | null;
   usuario: string | null;
 }
 
@@ -115,11 +115,11 @@ export interface Hito {
 
 /** The report aggregate of part 2 §3. */
 export interface ReporteProyecto {
-  proyecto_id: string;
-  servicios_por_estado: Record<string, number>;
-  servicios_por_categoria: Record<string, number>;
+  proyectoId: string;
+  serviciosPorEstado: Record<string, number>;
+  serviciosPorCategoria: Record<string, number>;
   historial: CambioEstado[];
-  dias_vida: number;
+  diasVida: number;
   progreso: number;
   hitos: Hito[];
 }
@@ -127,7 +127,7 @@ export interface ReporteProyecto {
 /** The result of applying service changes or retrying provisioning (a job's result). */
 export interface ResultadoAprovisionamiento {
   /** error: the §8 message; detalle: what the failing step answered (e.g. 'Error HTTP: 500'). */
-  agregados: Array<{ id: string; nombre_instancia: string; tipo_servicio: string; completo: boolean; error?: string; detalle?: string; aviso?: string }>;
+  agregados: Array<{ id: string; nombreInstancia: string; tipoServicio: string; completo: boolean; error?: string; detalle?: string; aviso?: string }>;
   omitidos: string[];
 }
 
@@ -139,7 +139,7 @@ export interface EmpresaBotDependiente {
   canal: CanalBot;
   uuid: string;
   name: string;
-  table_supabase: string;
+  tableSupabase: string;
   status: boolean;
   webhook: boolean;
   desactivar: boolean;
@@ -151,11 +151,11 @@ export interface DependenciasEliminacion {
   /** Plan, client company: the projects that use it. */
   proyectos: Array<{ id: string; nombre: string }>;
   /** Plan: its linked WordPress companies (the links go, the companies stay). */
-  empresas_wordpress: Array<{ uuid: string; name: string; table_supabase: string }>;
+  empresasWordpress: Array<{ uuid: string; name: string; tableSupabase: string }>;
   /** Client company: its bot companies; project: the bot companies of its services. */
-  empresas_bot: EmpresaBotDependiente[];
+  empresasBot: EmpresaBotDependiente[];
   /** Project: its services. */
-  servicios: Array<{ id: string; nombre_instancia: string; tipo_servicio: string }>;
+  servicios: Array<{ id: string; nombreInstancia: string; tipoServicio: string }>;
   /** Project: its calls campaigns (kept). */
   campanas: Array<{ id: number; nombre: string }>;
   /** Client company: it has portal credentials (its portal goes with it). */
@@ -165,7 +165,7 @@ export interface DependenciasEliminacion {
 export interface ResultadoEliminarProyecto {
   id: string;
   /** The bot companies deactivated because only this project used them. */
-  empresas_desactivadas: Array<{ tipo_servicio: string; empresa_uuid: string }>;
+  empresasDesactivadas: Array<{ tipoServicio: string; empresaUuid: string }>;
 }
 
 /** One line of the delete dialog: what happens, and to which records. */
@@ -177,22 +177,22 @@ export interface Consecuencia {
 /** What the delete dialog says will happen, in the order a person reads it. Empty when nothing depends on it. */
 export function consecuenciasEliminacion(d: DependenciasEliminacion): Consecuencia[] {
   const e = t.eliminacion;
-  const bot = (b: EmpresaBotDependiente) => e.empresaBot(b.name, textosBots.canales[b.canal], b.table_supabase);
+  const bot = (b: EmpresaBotDependiente) => e.empresaBot(b.name, textosBots.canales[b.canal], b.tableSupabase);
   const out: Consecuencia[] = [];
   const agregar = (n: number, texto: (n: number) => string, elementos: string[]) => {
     if (n > 0) out.push({ texto: texto(n), elementos });
   };
   if (d.tipo === 'plan') {
     agregar(d.proyectos.length, e.planProyectos, d.proyectos.map((p) => p.nombre));
-    agregar(d.empresas_wordpress.length, e.planEmpresasWordpress, d.empresas_wordpress.map((w) => e.empresaWordpress(w.name, w.table_supabase)));
+    agregar(d.empresasWordpress.length, e.planEmpresasWordpress, d.empresasWordpress.map((w) => e.empresaWordpress(w.name, w.tableSupabase)));
   } else if (d.tipo === 'empresa') {
     agregar(d.proyectos.length, e.empresaProyectos, d.proyectos.map((p) => p.nombre));
-    agregar(d.empresas_bot.length, e.empresaBots, d.empresas_bot.map(bot));
+    agregar(d.empresasBot.length, e.empresaBots, d.empresasBot.map(bot));
     if (d.portal) out.push({ texto: e.empresaPortal, elementos: [] });
   } else {
-    agregar(d.servicios.length, e.proyectoServicios, d.servicios.map((s) => e.servicio(s.nombre_instancia, etiquetaTipoServicio(s.tipo_servicio))));
-    const desactivar = d.empresas_bot.filter((b) => b.desactivar);
-    const conservar = d.empresas_bot.filter((b) => !b.desactivar);
+    agregar(d.servicios.length, e.proyectoServicios, d.servicios.map((s) => e.servicio(s.nombreInstancia, etiquetaTipoServicio(s.tipoServicio))));
+    const desactivar = d.empresasBot.filter((b) => b.desactivar);
+    const conservar = d.empresasBot.filter((b) => !b.desactivar);
     agregar(desactivar.length, e.proyectoDesactivar, desactivar.map(bot));
     agregar(conservar.length, e.proyectoConservar, conservar.map(bot));
     agregar(d.campanas.length, e.proyectoCampanas, d.campanas.map((c) => c.nombre));
@@ -203,8 +203,8 @@ export function consecuenciasEliminacion(d: DependenciasEliminacion): Consecuenc
 export interface EmpresaWhatsappOpcion {
   uuid: string;
   name: string;
-  table_supabase: string;
-  webhook_n8n: string | null;
+  tableSupabase: string;
+  webhookN8n: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -243,26 +243,26 @@ export interface ConfiguracionInstancia {
 
 export interface InstanciaServicio {
   id: string;
-  proyecto_id: string;
-  empresa_id: string | null;
-  tipo_servicio: string;
-  nombre_instancia: string;
+  proyectoId: string;
+  empresaId: string | null;
+  tipoServicio: string;
+  nombreInstancia: string;
   estado: string;
   categoria: string | null;
   configuracion: ConfiguracionInstancia;
-  created_at: string;
-  updated_at?: string;
+  createdAt: string;
+  updatedAt?: string;
 }
 
 export interface ServicioPedido {
   tipo: string;
-  nombre_instancia: string;
+  nombreInstancia: string;
   /** WhatsApp only: an existing WhatsApp company (empresas_whatsapp.uuid) to reuse. */
-  empresa_whatsapp_uuid?: string | null;
+  empresaWhatsappUuid?: string | null;
 }
 
 export interface PlanServicios {
-  agregar: Array<ServicioPedido & { nombre_instancia: string }>;
+  agregar: Array<ServicioPedido & { nombreInstancia: string }>;
   /** Types skipped because the project already has one (one instance per type). */
   omitidos: string[];
 }
@@ -288,9 +288,9 @@ export function nombreUnico(nombre: string, usados: ReadonlySet<string>): string
  * added once) and colliding names get a number suffix. Names are compared against every instance of the
  * project and the ones planned before them.
  */
-export function planificarServicios(existentes: readonly Pick<InstanciaServicio, 'tipo_servicio' | 'nombre_instancia'>[], pedidos: readonly ServicioPedido[]): PlanServicios {
-  const tipos = new Set(existentes.map((e) => e.tipo_servicio));
-  const nombres = new Set(existentes.map((e) => e.nombre_instancia.trim().toLowerCase()));
+export function planificarServicios(existentes: readonly Pick<InstanciaServicio, 'tipoServicio' | 'nombreInstancia'>[], pedidos: readonly ServicioPedido[]): PlanServicios {
+  const tipos = new Set(existentes.map((e) => e.tipoServicio));
+  const nombres = new Set(existentes.map((e) => e.nombreInstancia.trim().toLowerCase()));
   const plan: PlanServicios = { agregar: [], omitidos: [] };
   for (const p of pedidos) {
     if (tipos.has(p.tipo)) {
@@ -298,9 +298,9 @@ export function planificarServicios(existentes: readonly Pick<InstanciaServicio,
       continue;
     }
     tipos.add(p.tipo);
-    const nombre = nombreUnico(p.nombre_instancia, nombres);
+    const nombre = nombreUnico(p.nombreInstancia, nombres);
     nombres.add(nombre.toLowerCase());
-    plan.agregar.push({ ...p, nombre_instancia: nombre });
+    plan.agregar.push({ ...p, nombreInstancia: nombre });
   }
   return plan;
 }
@@ -313,9 +313,9 @@ export const ORDEN_REUTILIZACION: readonly string[] = ['whatsapp', 'bot_shopify'
 
 export interface EmpresaReutilizable {
   canal: CanalBot;
-  empresa_uuid: string;
-  table_supabase: string;
-  webhook_n8n: string | null;
+  empresaUuid: string;
+  tableSupabase: string;
+  webhookN8n: string | null;
   /** True when it is a company of the same channel: nothing new is created, the company itself is shared. */
   mismoCanal: boolean;
 }
@@ -350,25 +350,25 @@ export function ordenarParaAprovisionar<T>(servicios: readonly T[], tipoDe: (s: 
  */
 export function empresaAReutilizar(
   tipo: string,
-  existentes: readonly Pick<InstanciaServicio, 'tipo_servicio' | 'configuracion' | 'created_at'>[],
-  elegidaWhatsapp?: { uuid: string; table_supabase: string; webhook_n8n: string | null } | null,
+  existentes: readonly Pick<InstanciaServicio, 'tipoServicio' | 'configuracion' | 'createdAt'>[],
+  elegidaWhatsapp?: { uuid: string; tableSupabase: string; webhookN8n: string | null } | null,
 ): EmpresaReutilizable | null {
   const canal = canalDeTipoServicio(tipo);
   if (!canal || !CANALES_REUTILIZABLES.includes(canal)) return null;
   if (canal === 'whatsapp' && elegidaWhatsapp) {
-    return { canal: 'whatsapp', empresa_uuid: elegidaWhatsapp.uuid, table_supabase: elegidaWhatsapp.table_supabase, webhook_n8n: elegidaWhatsapp.webhook_n8n, mismoCanal: true };
+    return { canal: 'whatsapp', empresaUuid: elegidaWhatsapp.uuid, tableSupabase: elegidaWhatsapp.tableSupabase, webhookN8n: elegidaWhatsapp.webhookN8n, mismoCanal: true };
   }
   const candidatos = existentes
-    .filter((e) => canalDeTipoServicio(e.tipo_servicio) && e.configuracion?.empresa_uuid && e.configuracion?.table_supabase && e.configuracion?.tabla_creada !== false)
-    .sort((a, b) => rango(a.tipo_servicio) - rango(b.tipo_servicio) || a.created_at.localeCompare(b.created_at));
+    .filter((e) => canalDeTipoServicio(e.tipoServicio) && e.configuracion?.empresa_uuid && e.configuracion?.table_supabase && e.configuracion?.tabla_creada !== false)
+    .sort((a, b) => rango(a.tipoServicio) - rango(b.tipoServicio) || a.createdAt.localeCompare(b.createdAt));
   const elegido = candidatos[0];
   if (!elegido) return null;
-  const canalElegido = canalDeTipoServicio(elegido.tipo_servicio)!;
+  const canalElegido = canalDeTipoServicio(elegido.tipoServicio)!;
   return {
     canal: canalElegido,
-    empresa_uuid: elegido.configuracion.empresa_uuid!,
-    table_supabase: elegido.configuracion.table_supabase!,
-    webhook_n8n: elegido.configuracion.webhook_n8n ?? null,
+    empresaUuid: elegido.configuracion.empresa_uuid!,
+    tableSupabase: elegido.configuracion.table_supabase!,
+    webhookN8n: elegido.configuracion.webhook_n8n ?? null,
     mismoCanal: canalElegido === canal,
   };
 }
@@ -377,7 +377,7 @@ export function empresaAReutilizar(
 export const MINUTOS_TOPE_CAMPANA = 100;
 
 /** True when the instance still needs provisioning (a retry is offered). */
-export function aprovisionamientoPendiente(i: Pick<InstanciaServicio, 'tipo_servicio' | 'configuracion'>): boolean {
+export function aprovisionamientoPendiente(i: Pick<InstanciaServicio, 'tipoServicio' | 'configuracion'>): boolean {
   const estado = i.configuracion?.aprovisionamiento;
   return estado === 'incompleto' || estado === 'pendiente';
 }

@@ -11,10 +11,10 @@ const servicioCampos = z.object({
   descripcion: conRegla(reglasServicio.descripcion).transform((v) => v.trim()),
   categoria: z.enum(CATEGORIAS_SERVICIO, { message: ts.categoriaInvalida }),
   icono: z.enum(ICONOS_SERVICIO, { message: ts.iconoInvalido }),
-  permite_multiple: z.boolean().default(false),
+  permiteMultiple: z.boolean().default(false),
   activo: z.boolean().default(true),
   /** The form's JSON text: '' is {}; anything else must be a JSON object. */
-  configuracion_default: conRegla(reglasServicio.configuracion),
+  configuracionDefault: conRegla(reglasServicio.configuracion),
 });
 
 export const servicios = {

@@ -6,11 +6,11 @@ import { servicios as t } from './texts';
 import { parsearConfiguracion } from './rules';
 import { actualizarServicio, crearServicio, listarServicios, type CamposServicio } from './repository';
 
-type EntradaServicio = Omit<CamposServicio, 'configuracion_default'> & { configuracion_default: string };
+type EntradaServicio = Omit<CamposServicio, 'configuracionDefault'> & { configuracionDefault: string };
 
 export function serviciosOperations({ log }: ApiDeps): AreaImplementation<'servicios'> {
   const campos = (input: EntradaServicio): CamposServicio => {
-    const cfg = parsearConfiguracion(input.configuracion_default);
+    const cfg = parsearConfiguracion(input.configuracionDefault);
     if (!cfg.ok) throw new AppError('validation', cfg.error);
     return {
       nombre: input.nombre,
@@ -18,9 +18,9 @@ export function serviciosOperations({ log }: ApiDeps): AreaImplementation<'servi
       descripcion: input.descripcion,
       categoria: input.categoria,
       icono: input.icono,
-      permite_multiple: input.permite_multiple,
+      permiteMultiple: input.permiteMultiple,
       activo: input.activo,
-      configuracion_default: cfg.valor,
+      configuracionDefault: cfg.valor,
     };
   };
   /** The type is unique: the database's conflict becomes the form's message. */

@@ -5,9 +5,19 @@ import type { ServicioDisponible } from './rules';
 import type { servicios } from './contract';
 
 /** A catalogue entry as the contract parses it, written with its default configuration parsed from the form's JSON text. */
-export type CamposServicio = Omit<z.output<typeof servicios.crear.input>, 'configuracion_default'> & { configuracion_default: Record<string, unknown> };
+export type CamposServicio = Omit<z.output<typeof servicios.crear.input>, 'configuracionDefault'> & { configuracionDefault: Record<string, unknown> };
 
 const TABLA = 'servicios_disponibles';
+
+/** The contract's field names as the table's columns (only the ones given). */
+function columnas(campos: Partial<CamposServicio>): Record<string, unknown> {
+  const { permiteMultiple, configuracionDefault, ...resto } = campos;
+  return {
+    ...resto,
+    ...(permiteMultiple !== undefined ? { permite_multiple: permiteMultiple } : {}),
+    ...(configuracionDefault !== undefined ? { configuracion_default: configuracionDefault } : {}),
+  };
+}
 
 function normalizar(r: Record<string, unknown>): ServicioDisponible {
   return {
@@ -16,11 +26,11 @@ function normalizar(r: Record<string, unknown>): ServicioDisponible {
     descripcion: String(r.descripcion),
     tipo: String(r.tipo),
     icono: String(r.icono),
-    permite_multiple: Boolean(r.permite_multiple),
+    permiteMultiple: Boolean(r.permite_multiple),
     activo: Boolean(r.activo),
     categoria: String(r.categoria),
-    configuracion_default: r.configuracion_default && typeof r.configuracion_default === 'object' ? (r.configuracion_default as Record<string, unknown>) : {},
-    ...(r.created_at ? { created_at: String(r.created_at) } : {}),
+    configuracionDefault: r.configuracion_default && typeof r.configuracion_default === 'object' ? (r.configuracion_default as Record<string, unknown>) : {},
+    ...(r.created_at ? { createdAt: String(r.created_at) } : {}),
   };
 }
 
@@ -31,12 +41,12 @@ export async function listarServicios(data: DataPort, soloActivos: boolean): Pro
 
 /** A duplicate type answers 'conflict' (unique index). */
 export async function crearServicio(data: DataPort, campos: CamposServicio): Promise<ServicioDisponible> {
-  const { rows } = await data.run({ kind: 'insert', table: TABLA, rows: [{ ...campos }], returning: ['*'] });
+  const { rows } = await data.run({ kind: 'insert', table: TABLA, rows: [columnas(campos)], returning: ['*'] });
   return normalizar(rows[0]!);
 }
 
 /** Null when there is no such service. */
 export async function actualizarServicio(data: DataPort, id: string, campos: Partial<CamposServicio>): Promise<ServicioDisponible | null> {
-  const { rows } = await data.run({ kind: 'update', table: TABLA, values: { ...campos }, filters: [{ column: 'id', op: 'eq', value: id }], returning: ['*'] });
+  const { rows } = await data.run({ kind: 'update', table: TABLA, values: columnas(campos), filters: [{ column: 'id', op: 'eq', value: id }], returning: ['*'] });
   return rows[0] ? normalizar(rows[0]) : null;
 }

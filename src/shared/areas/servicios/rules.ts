@@ -26,11 +26,11 @@ export interface ServicioDisponible {
   descripcion: string;
   tipo: string;
   icono: string;
-  permite_multiple: boolean;
+  permiteMultiple: boolean;
   activo: boolean;
   categoria: string;
-  configuracion_default: Record<string, unknown>;
-  created_at?: string;
+  configuracionDefault: Record<string, unknown>;
+  createdAt?: string;
 }
 
 /** §9: bot_wordpress and bot_shopify E-commerce; bot_duda Atención al Cliente; llamadas and whatsapp Comunicación. */
@@ -99,27 +99,27 @@ export const CATALOGO_INTEGRADO: readonly ServicioDisponible[] = [
   {
     id: 'integrado-bot_wordpress', nombre: 'Bot WordPress', tipo: 'bot_wordpress', icono: 'wordpress', categoria: 'E-commerce',
     descripcion: 'Chatbot con IA para sitios WordPress, conectado a un flujo de n8n y a su tabla de mensajes.',
-    permite_multiple: false, activo: true, configuracion_default: { ...PLANTILLAS_SERVICIO.chatbot.configuracion },
+    permiteMultiple: false, activo: true, configuracionDefault: { ...PLANTILLAS_SERVICIO.chatbot.configuracion },
   },
   {
     id: 'integrado-bot_shopify', nombre: 'Bot Shopify', tipo: 'bot_shopify', icono: 'shopping_cart', categoria: 'E-commerce',
     descripcion: 'Asistente de ventas y seguimiento de pedidos para tiendas Shopify.',
-    permite_multiple: false, activo: true, configuracion_default: { ...PLANTILLAS_SERVICIO.ecommerce.configuracion },
+    permiteMultiple: false, activo: true, configuracionDefault: { ...PLANTILLAS_SERVICIO.ecommerce.configuracion },
   },
   {
     id: 'integrado-bot_duda', nombre: 'Bot Duda', tipo: 'bot_duda', icono: 'chat_bubble', categoria: 'Atención al Cliente',
     descripcion: 'Chatbot de atención al cliente para sitios creados con Duda.',
-    permite_multiple: false, activo: true, configuracion_default: { ...PLANTILLAS_SERVICIO.chatbot.configuracion },
+    permiteMultiple: false, activo: true, configuracionDefault: { ...PLANTILLAS_SERVICIO.chatbot.configuracion },
   },
   {
     id: 'integrado-llamadas', nombre: 'Llamadas IA', tipo: 'llamadas', icono: 'phone', categoria: 'Comunicación',
     descripcion: 'Campañas de llamadas salientes con agentes de voz de IA y tope de minutos.',
-    permite_multiple: false, activo: true, configuracion_default: { minutos_disponibles: 0, campana_id: null },
+    permiteMultiple: false, activo: true, configuracionDefault: { minutos_disponibles: 0, campana_id: null },
   },
   {
     id: 'integrado-whatsapp', nombre: 'Bot WhatsApp', tipo: 'whatsapp', icono: 'whatsapp', categoria: 'Comunicación',
     descripcion: 'Bot de WhatsApp con respuestas de IA y registro de conversaciones.',
-    permite_multiple: false, activo: true, configuracion_default: { ...PLANTILLAS_SERVICIO.whatsapp.configuracion },
+    permiteMultiple: false, activo: true, configuracionDefault: { ...PLANTILLAS_SERVICIO.whatsapp.configuracion },
   },
 ];
 
