@@ -214,6 +214,7 @@ export interface EmpresaWhatsappOpcion {
  * deactivates its company. Pure rules; the api layer runs them.
  */
 
+/** The stored configuracion document the spec describes (jsonb): its keys stay as stored, snake_case included. */
 export interface ConfiguracionInstancia {
   empresa_uuid?: string;
   table_supabase?: string;
