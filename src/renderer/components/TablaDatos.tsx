@@ -22,24 +22,24 @@ export type Columna<T> =
 export function TablaDatos<T>({
   etiqueta,
   filas,
-  claveFila,
+  claveFila = (fila) => (fila as { id: string | number }).id,
   columnas,
   cargando,
   textoCargando,
-  iconoVacio,
-  textoVacio,
+  vacio,
   anchoMinimo = 800,
   propsFila,
   pie,
 }: {
   etiqueta: string;
   filas: readonly T[];
-  claveFila: (fila: T) => string | number;
+  /** The row's React key; by default its `id`. */
+  claveFila?: (fila: T) => string | number;
   columnas: ReadonlyArray<Columna<T>>;
   cargando: boolean;
   textoCargando?: string;
-  iconoVacio: ReactNode;
-  textoVacio: string;
+  /** What the table shows when there are no rows. */
+  vacio: { icono: ReactNode; texto: string };
   anchoMinimo?: number;
   propsFila?: (fila: T) => TableTrProps & Record<`data-${string}`, string | undefined>;
   pie?: ReactNode;
@@ -66,8 +66,8 @@ export function TablaDatos<T>({
             cargando={cargando}
             {...(textoCargando ? { textoCargando } : {})}
             vacio={filas.length === 0}
-            iconoVacio={iconoVacio}
-            textoVacio={textoVacio}
+            iconoVacio={vacio.icono}
+            textoVacio={vacio.texto}
           >
             {filas.map((fila) => (
               <Table.Tr key={claveFila(fila)} {...propsFila?.(fila)}>

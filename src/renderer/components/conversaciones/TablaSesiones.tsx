@@ -78,15 +78,9 @@ export function TablaSesiones({
     },
   ];
   return (
-    <TablaDatos
-      etiqueta="Sesiones"
-      filas={sesiones}
-      claveFila={(s) => s.sessionId}
-      columnas={columnas}
-      cargando={cargando && sesiones.length === 0}
-      iconoVacio={<IconMessages size={24} />}
-      textoVacio={vacio}
-      anchoMinimo={760}
+    <TablaDatos etiqueta="Sesiones" columnas={columnas} anchoMinimo={760} claveFila={(s) => s.sessionId}
+      filas={sesiones} cargando={cargando && sesiones.length === 0}
+      vacio={{ icono: <IconMessages size={24} />, texto: vacio }}
       propsFila={() => ({ 'data-testid': 'fila-sesion' })}
       pie={<Paginacion {...paginacion} />}
     />

@@ -210,16 +210,9 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
         </Group>
       </Group>
 
-      <TablaDatos
-        etiqueta={t.titulo}
-        filas={lista}
-        claveFila={(e) => e.clave}
-        columnas={columnas}
-        cargando={empresas.isLoading}
-        textoCargando={t.cargando}
-        iconoVacio={<IconDatabase size={24} />}
-        textoVacio={t.vacio}
-        anchoMinimo={1000}
+      <TablaDatos etiqueta={t.titulo} columnas={columnas} anchoMinimo={1000} claveFila={(e) => e.clave}
+        filas={lista} cargando={empresas.isLoading} textoCargando={t.cargando}
+        vacio={{ icono: <IconDatabase size={24} />, texto: t.vacio }}
         propsFila={(e) => ({ 'data-testid': 'fila-empresa', 'data-nombre': e.name, bg: e.status ? undefined : ROW_INACTIVA })}
       />
 

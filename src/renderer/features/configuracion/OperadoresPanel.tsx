@@ -183,16 +183,9 @@ export function OperadoresPanel() {
           </Alert>
         )}
       </Paper>
-      <TablaDatos
-        etiqueta={t.tabla}
-        filas={lista.data ?? []}
-        claveFila={(f) => f.id ?? `pendiente:${f.email}`}
-        columnas={columnas}
-        cargando={lista.isLoading}
-        textoCargando={t.cargando}
-        iconoVacio={<IconUsers size={24} />}
-        textoVacio={t.vacio}
-        anchoMinimo={860}
+      <TablaDatos etiqueta={t.tabla} columnas={columnas} anchoMinimo={860} claveFila={(f) => f.id ?? `pendiente:${f.email}`}
+        filas={lista.data ?? []} cargando={lista.isLoading} textoCargando={t.cargando}
+        vacio={{ icono: <IconUsers size={24} />, texto: t.vacio }}
         propsFila={(f) => ({ 'data-testid': 'fila-operador', 'data-email': f.email })}
       />
       {agregando && (

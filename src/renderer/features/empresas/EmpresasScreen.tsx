@@ -323,15 +323,9 @@ export default function EmpresasScreen() {
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={16} />} py="xs" data-testid="empresas-cargadas">
         {t.cargadas(lista.length)}
       </Alert>
-      <TablaDatos
-        etiqueta={t.titulo}
-        filas={lista}
-        claveFila={(e) => e.id}
-        columnas={columnas}
-        cargando={empresas.isLoading}
-        iconoVacio={<IconBuilding size={24} />}
-        textoVacio={t.vacio}
-        anchoMinimo={900}
+      <TablaDatos etiqueta={t.titulo} columnas={columnas} anchoMinimo={900}
+        filas={lista} cargando={empresas.isLoading}
+        vacio={{ icono: <IconBuilding size={24} />, texto: t.vacio }}
         propsFila={(e) => ({ 'data-testid': 'fila-empresa-cliente', 'data-nombre': e.nombre, bg: e.activo ? undefined : ROW_INACTIVA })}
       />
       {form ? <FormModal empresa={form.empresa} onClose={() => setForm(null)} onCredenciales={(c, nombre) => setCredenciales({ credenciales: c, nombre })} /> : null}

@@ -342,15 +342,9 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
           <Alert color="red">{mensajeDe(clientes.error, t.clientes.errorCargar)}</Alert>
         ) : (
           <Box data-testid="tabla-clientes" style={{ opacity: clientes.isPlaceholderData ? 0.6 : 1 }}>
-            <TablaDatos
-              etiqueta={t.clientes.titulo}
-              filas={filas}
-              claveFila={(f) => f.id}
-              columnas={columnas}
-              cargando={clientes.isLoading}
-              iconoVacio={<IconUsers size={24} />}
-              textoVacio={hayFiltros ? t.clientes.vacioFiltros : t.clientes.vacio}
-              anchoMinimo={880}
+            <TablaDatos etiqueta={t.clientes.titulo} columnas={columnas} anchoMinimo={880}
+              filas={filas} cargando={clientes.isLoading}
+              vacio={{ icono: <IconUsers size={24} />, texto: hayFiltros ? t.clientes.vacioFiltros : t.clientes.vacio }}
               propsFila={(f) => ({ 'data-testid': 'fila-cliente', bg: seleccion.has(f.id) ? 'var(--mantine-color-green-light)' : undefined })}
             />
           </Box>

@@ -78,15 +78,9 @@ export function HistorialModal({ cliente, onClose }: { cliente: ClienteFila; onC
           </Group>
           {datos.isError ? <Alert color="red">{mensajeDe(datos.error, t.clientes.errorCargarLlamadas)}</Alert> : null}
           <Box data-testid="tabla-historial">
-            <TablaDatos
-              etiqueta={h.titulo}
-              filas={filas}
-              claveFila={(l) => l.id}
-              columnas={cols}
-              cargando={datos.isLoading}
-              iconoVacio={<IconPhoneOff size={24} />}
-              textoVacio={h.vacio}
-              anchoMinimo={640}
+            <TablaDatos etiqueta={h.titulo} columnas={cols} anchoMinimo={640}
+              filas={filas} cargando={datos.isLoading}
+              vacio={{ icono: <IconPhoneOff size={24} />, texto: h.vacio }}
               propsFila={() => ({ 'data-testid': 'fila-llamada' })}
             />
           </Box>

@@ -119,15 +119,10 @@ export default function AgenteMarketingScreen() {
             </Badge>
           )}
         </Group>
-        <TablaDatos
-          etiqueta={m.registros}
-          filas={registros.data ?? []}
-          claveFila={(r) => r.id}
-          cargando={conexion === 'autenticando' || registros.isLoading}
+        <TablaDatos etiqueta={m.registros} anchoMinimo={720}
+          filas={registros.data ?? []} cargando={conexion === 'autenticando' || registros.isLoading}
           // A failed read says so where the records would be.
-          iconoVacio={registros.isError ? <IconAlertCircle size={22} /> : <IconFileText size={22} />}
-          textoVacio={registros.isError ? messageOf(registros.error, m.errorCargar) : m.sinRegistros}
-          anchoMinimo={720}
+          vacio={registros.isError ? { icono: <IconAlertCircle size={22} />, texto: messageOf(registros.error, m.errorCargar) } : { icono: <IconFileText size={22} />, texto: m.sinRegistros }}
           propsFila={() => ({ 'data-testid': 'registro-marketing' })}
           columnas={[
             { titulo: m.colSitio, tipo: 'texto', celda: (r) => r.dominioExtraido },

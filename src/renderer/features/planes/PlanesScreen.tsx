@@ -186,15 +186,9 @@ export default function PlanesScreen() {
           {t.botonNuevo}
         </Button>
       </Group>
-      <TablaDatos
-        etiqueta={t.titulo}
-        filas={lista}
-        claveFila={(p) => p.id}
-        columnas={columnas}
-        cargando={planes.isLoading}
-        iconoVacio={<IconReceipt2 size={24} />}
-        textoVacio={t.vacio}
-        anchoMinimo={760}
+      <TablaDatos etiqueta={t.titulo} columnas={columnas} anchoMinimo={760}
+        filas={lista} cargando={planes.isLoading}
+        vacio={{ icono: <IconReceipt2 size={24} />, texto: t.vacio }}
         propsFila={(p) => ({ 'data-testid': 'fila-plan', 'data-nombre': p.title })}
       />
       {form ? <PlanModal plan={form.plan} onClose={() => setForm(null)} /> : null}

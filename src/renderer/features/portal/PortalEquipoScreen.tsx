@@ -162,15 +162,9 @@ function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
         <CampoBusqueda etiqueta={t.buscarClientes} valor={busqueda} onBuscar={buscar} maw={420} />
       </Paper>
 
-      <TablaDatos
-        etiqueta={t.totalClientes}
-        filas={clientes}
-        claveFila={(c) => c.id}
-        columnas={COLUMNAS_CLIENTES}
-        cargando={false}
-        iconoVacio={<IconUsers size={24} />}
-        textoVacio={q ? t.sinClientesBusqueda : t.sinClientes}
-        anchoMinimo={760}
+      <TablaDatos etiqueta={t.totalClientes} columnas={COLUMNAS_CLIENTES} anchoMinimo={760}
+        filas={clientes} cargando={false}
+        vacio={{ icono: <IconUsers size={24} />, texto: q ? t.sinClientesBusqueda : t.sinClientes }}
         propsFila={() => ({ 'data-testid': 'portal-cliente' })}
         pie={<Paginacion total={total} {...paginacion} mostrando={t.mostrandoClientes} />}
       />

@@ -78,15 +78,9 @@ function Servicios({ id }: { id: string }) {
       {q.error ? (
         <Alert color="red">{q.error instanceof Error ? q.error.message : t.errorCargar}</Alert>
       ) : null}
-      <TablaDatos
-        etiqueta={t.servicios}
-        filas={servicios}
-        claveFila={(s) => s.id}
-        columnas={columnas}
-        cargando={q.isLoading}
-        iconoVacio={<IconPackage size={24} />}
-        textoVacio={t.sinServicios}
-        anchoMinimo={720}
+      <TablaDatos etiqueta={t.servicios} columnas={columnas} anchoMinimo={720}
+        filas={servicios} cargando={q.isLoading}
+        vacio={{ icono: <IconPackage size={24} />, texto: t.sinServicios }}
         propsFila={() => ({ 'data-testid': 'portal-servicio' })}
       />
     </Stack>

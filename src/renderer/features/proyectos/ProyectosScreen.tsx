@@ -163,16 +163,9 @@ export default function ProyectosScreen() {
         </Group>
       </Group>
 
-      <TablaDatos
-        etiqueta={t.titulo}
-        filas={lista}
-        claveFila={(p) => p.id}
-        columnas={columnas}
-        cargando={proyectos.isLoading}
-        textoCargando={t.cargando}
-        iconoVacio={<IconFolders size={24} />}
-        textoVacio={t.vacio}
-        anchoMinimo={980}
+      <TablaDatos etiqueta={t.titulo} columnas={columnas} anchoMinimo={980}
+        filas={lista} cargando={proyectos.isLoading} textoCargando={t.cargando}
+        vacio={{ icono: <IconFolders size={24} />, texto: t.vacio }}
         propsFila={(p) => ({ 'data-testid': 'fila-proyecto', 'data-nombre': p.nombre })}
       />
 
