@@ -41,7 +41,9 @@ async function main(): Promise<void> {
   const host = await openHost({ dataDir, settings, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
   const saved = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY)?.nombres ?? [];
   const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
-  const server = await startServer({ dispatch: host.dispatch, rendererDir: findRendererDir(), port, allowedHosts });
+  // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
+  const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
+  const server = await startServer({ dispatch: host.dispatch, rendererDir: findRendererDir(), port, allowedHosts, ...(supabaseUrl ? { supabaseUrl } : {}) });
   console.log(`Consola de Automatización: ${server.url} (datos en ${dataDir})`);
 
   let closing = false;

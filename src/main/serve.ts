@@ -81,6 +81,11 @@ export interface ServerOptions {
    * Requests naming any other host are refused (421).
    */
   allowedHosts?: readonly string[];
+  /**
+   * The hosted project a direct web build (VITE_SUPABASE_URL) talks to: its origin joins the pages'
+   * connect-src, or the browser would block the portal's calls (docs/PUBLICAR-PORTAL.md).
+   */
+  supabaseUrl?: string;
   limits?: Partial<ServerLimits>;
   /** Clock of the sign-in budget and of cookie lifetimes (tests pass theirs). */
   now?: () => Date;
@@ -338,7 +343,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     operatorSlots: createSlots(limits.concurrentBodies),
   };
   const allowedHosts = options.allowedHosts ?? [];
-  const site = createStaticSite({ rootDir: options.rendererDir });
+  const site = createStaticSite({ rootDir: options.rendererDir, ...(options.supabaseUrl ? { supabaseUrl: options.supabaseUrl } : {}) });
   let port = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

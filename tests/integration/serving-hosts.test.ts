@@ -190,4 +190,21 @@ describe('un solo módulo sirve el renderer por app:// y por HTTP', () => {
     expect([ha.bytes.length, hb.bytes.length]).toEqual([0, 0]);
     expect(hb.type).toBe(ha.type);
   });
+
+  it('un servidor para una compilación directa deja a sus páginas hablar con ese proyecto, y con nada más', async () => {
+    const directo = await startServer({
+      dispatch: async () => ({ ok: false, error: { code: 'internal', message: 'x' } }),
+      rendererDir: renderer,
+      supabaseUrl: 'https://abcd.supabase.co/',
+    });
+    try {
+      const csp = (await fetch(`${directo.url}/accesoempresas/x`)).headers.get('content-security-policy') ?? '';
+      const connect = /connect-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(connect.split(' ')).toEqual(["'self'", 'https://abcd.supabase.co']);
+      // The plain server keeps 'self' alone.
+      expect(/connect-src ([^;]*)/.exec((await http('/index.html')).csp ?? '')?.[1]).toBe("'self'");
+    } finally {
+      await directo.close();
+    }
+  });
 });
