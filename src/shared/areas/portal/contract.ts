@@ -39,8 +39,14 @@ export const portalServicioSchema = z.object({
 });
 export type PortalServicio = z.infer<typeof portalServicioSchema>;
 
-/** A client of the campaign as the operators' list shows it, without what the company does not manage. */
-export type PortalClienteLlamada = Omit<ClienteFila, 'campanaId' | 'noLlamar'>;
+/**
+ * What the portal's SQL (portal_campana) sends of a client: these fields, picked by name, so a new column of
+ * the operators' client row does not reach the company's page unless the portal's function sends it.
+ */
+export type PortalClienteLlamada = Pick<
+  ClienteFila,
+  'id' | 'nombre' | 'apellido' | 'email' | 'telefono' | 'empresa' | 'cargo' | 'ultimoEstado' | 'ultimaLlamada' | 'llamadas'
+>;
 
 export interface PortalCampana {
   campana: Pick<Campana, 'id' | 'nombre' | 'minutos'>;
