@@ -9,7 +9,7 @@
  *    them; on a backend that cannot create users (hosted Supabase) the e-mail waits for the invitation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
+import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Envelope } from '../../src/shared/contract/envelope';
 import { contract } from '../../src/shared/contract';
 import { createApi } from '../../src/shared/api';
@@ -19,29 +19,12 @@ import { contrasenaDeUnSoloUso } from '../../src/shared/areas/operadores/rules';
 import { es } from '../../src/shared/i18n/es';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi } from '../support/operators';
+import { codigoDeError, como } from '../support/como-usuario';
 
 const t = es.operadores;
 const ULTIMO_ADMIN = 'Debe quedar al menos un administrador activo: designa otro administrador antes de quitar este.';
 const PERMISO = { ok: false, error: { code: 'forbidden', message: es.errores.sinPermiso } };
 
-/** Runs fn as PostgREST would for a signed-in user: role authenticated and the user's claims. */
-async function como<T>(db: SqlClient, sub: string, fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query('set local role authenticated');
-    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub, role: 'authenticated' })]);
-    return fn(tx);
-  });
-}
-
-/** The SQLSTATE a promise fails with, or null when it does not fail. */
-async function codigoDeError(promise: Promise<unknown>): Promise<string | null> {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    return String((error as { code?: string }).code ?? 'sin código');
-  }
-}
 
 /** An auth user created the way GoTrue does (sign-up, invitation, the dashboard), or already in an adopted project. */
 async function usuarioDeSupabase(db: SqlClient, email: string): Promise<string> {

@@ -18,27 +18,10 @@ import { loadCatalog } from '../../src/shared/data/catalog';
 import { Rng, seedDemoData } from '../../src/main/backends/embedded/seed';
 import { BACKENDS } from '../support/databases';
 import { TEST_EPOCH, migrated } from '../support/operators';
+import { codigoDeError, como } from '../support/como-usuario';
 
 type Row = Record<string, unknown>;
 
-/** Runs fn as PostgREST would for a signed-in user: role authenticated and the user's claims. */
-async function como<T>(db: SqlClient, sub: string, fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query('set local role authenticated');
-    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub, role: 'authenticated' })]);
-    return fn(tx);
-  });
-}
-
-/** The SQLSTATE a promise fails with, or null when it does not fail. */
-async function codigoDeError(promise: Promise<unknown>): Promise<string | null> {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    return String((error as { code?: string }).code ?? 'sin código');
-  }
-}
 
 /** Creates an auth user as GoTrue does on sign-up, invitation or the dashboard's "add user". */
 async function registrar(db: SqlClient, email: string, nombre?: string): Promise<string> {
