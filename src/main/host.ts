@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Backend } from '../shared/ports';
+import type { AreaCambio, Backend, CambiosPort, DataPort } from '../shared/ports';
 import { createApi } from '../shared/api';
 import { AppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
@@ -39,6 +39,13 @@ export interface Host {
   /** The backend open now (it changes when Configuración → Conexión switches it). */
   readonly backendKind: 'embedded' | 'hosted';
   dispatch: Dispatch;
+  /**
+   * Row changes of whichever backend is open (live screens): a listener stays subscribed across a switch
+   * of backend. The transports (IPC events, server-sent events) coalesce and carry them to the renderer.
+   */
+  cambios: CambiosPort;
+  /** The open backend's privileged data port (embedded only; null on hosted): the inbound results endpoint writes through it. */
+  datosSistema(): DataPort | null;
   /** Closes the database cleanly and releases the folder lock. */
   close(): Promise<void>;
 }
@@ -50,6 +57,7 @@ export const STORAGE_FOLDER = 'archivos';
 
 interface Opened {
   kind: 'embedded' | 'hosted';
+  backend: Backend;
   dispatch: Dispatch;
   close(): Promise<void>;
 }
@@ -98,19 +106,33 @@ export async function openHost(options: HostOptions): Promise<Host> {
     const api = createApi(backend, log);
     return {
       kind: backend.kind,
+      backend,
       dispatch: createDispatcher(api as unknown as Implementations, log),
       async close() {
-        api.jobsRegistry.cancelAll();
+        await api.cerrar();
         await close();
       },
     };
   }
 
+  // Live notices: the host's listeners are fed by the backend open now, re-subscribed on every switch.
+  const oyentes = new Set<(area: AreaCambio) => void>();
+  let desuscribir: (() => void) | null = null;
+  const seguirCambios = (opened: Opened) => {
+    desuscribir?.();
+    desuscribir = opened.backend.cambios?.suscribir((area) => {
+      for (const oyente of oyentes) oyente(area);
+    }) ?? null;
+  };
+
   let current = await open();
+  seguirCambios(current);
   let reopening: Promise<void> | null = null;
 
   async function reopen(): Promise<void> {
     const previous = current;
+    desuscribir?.();
+    desuscribir = null;
     await previous.close().catch((error: unknown) => log('Cierre del backend anterior', error));
     try {
       current = await open();
@@ -123,6 +145,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
       settings.set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { ...saved, backend: 'embedded' });
       current = await open();
     }
+    seguirCambios(current);
   }
 
   const dispatch: Dispatch = async (area, name, input, ctx) => {
@@ -144,8 +167,17 @@ export async function openHost(options: HostOptions): Promise<Host> {
       return current.kind;
     },
     dispatch,
+    cambios: {
+      suscribir(oyente) {
+        oyentes.add(oyente);
+        return () => void oyentes.delete(oyente);
+      },
+    },
+    datosSistema: () => current.backend.dataSistema?.() ?? null,
     async close() {
       if (reopening) await reopening.catch(() => undefined);
+      desuscribir?.();
+      desuscribir = null;
       await current.close();
     },
   };

@@ -98,6 +98,7 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
         { role: 'anon', claims: null, now: clock.now, ...(clientAddress ? { requestHeaders: { 'x-forwarded-for': clientAddress } } : {}) },
         catalog,
       ),
+    dataSistema: () => createSqlExecutor(db, { role: 'service_role', claims: { role: 'service_role' }, now: clock.now }, catalog),
     now: clock.now,
     settings,
     secrets,
@@ -106,7 +107,7 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
   };
   const api = createApi(backend);
   const dispatch = createDispatcher(api as unknown as Implementations);
-  return { backend, dispatch, clock, catalog, settings, secrets, storage, jobs: api.jobsRegistry };
+  return { backend, dispatch, clock, catalog, settings, secrets, storage, jobs: api.jobsRegistry, cerrar: api.cerrar };
 }
 
 export const ADMIN = { nombre: 'Laura Gómez', email: 'Laura.Gomez@Agencia.co', password: 'Segura2026x' };

@@ -27,8 +27,16 @@ import { portalOperations } from '../areas/portal/operations';
 
 export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
 
-export function createApi(backend: Backend, log: (message: string, error?: unknown) => void = () => {}): ApiImplementation & { jobsRegistry: JobRegistry } {
-  const deps: ApiDeps = { backend, jobs: new JobRegistry(backend.now), log };
+export interface ApiHandle {
+  jobsRegistry: JobRegistry;
+  /** Stops the api's background work (jobs, runners, timers) before its backend closes. */
+  cerrar(): Promise<void>;
+}
+
+export function createApi(backend: Backend, log: (message: string, error?: unknown) => void = () => {}): ApiImplementation & ApiHandle {
+  const cierres: Array<() => void | Promise<void>> = [];
+  const jobs = new JobRegistry(backend.now);
+  const deps: ApiDeps = { backend, jobs, log, alCerrar: (fn) => void cierres.push(fn) };
   const areas = {
     auth: authOperations(deps),
     shell: shellOperations(deps),
@@ -48,5 +56,12 @@ export function createApi(backend: Backend, log: (message: string, error?: unkno
     operadores: operadoresOperations(deps),
     portal: portalOperations(deps),
   };
-  return { ...withSessions(backend, areas), jobsRegistry: deps.jobs };
+  return {
+    ...withSessions(backend, areas),
+    jobsRegistry: jobs,
+    async cerrar() {
+      jobs.cancelAll();
+      for (const fn of cierres.splice(0).reverse()) await Promise.resolve(fn()).catch((error: unknown) => log('Cierre de un trabajo de fondo', error));
+    },
+  };
 }

@@ -15,6 +15,8 @@ export interface ApiDeps {
   backend: Backend;
   jobs: JobRegistry;
   log: (message: string, error?: unknown) => void;
+  /** Registers work to stop when this api closes (the backend is about to close): timers, runners. */
+  alCerrar(fn: () => void | Promise<void>): void;
 }
 
 /**

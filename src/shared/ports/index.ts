@@ -5,6 +5,7 @@ import type { SettingsPort } from './settings';
 import type { WebhooksPort } from './webhooks';
 import type { StoragePort } from './storage';
 import type { FunctionsPort } from './functions';
+import type { CambiosPort } from './cambios';
 
 export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
 export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
@@ -14,6 +15,7 @@ export type { WebhooksPort, WebhookResponse } from './webhooks';
 export type { SqlClient, SqlQueryable, SqlResult } from './sql';
 export type { StoragePort } from './storage';
 export type { FunctionsPort } from './functions';
+export type { CambiosPort, AreaCambio } from './cambios';
 
 /** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
 export interface Backend {
@@ -40,6 +42,14 @@ export interface Backend {
    * current call has answered (Configuración → Conexión). Absent where there is no host (tests).
    */
   reconnect?: () => void;
+  /**
+   * A data port acting for the app itself (role service_role), for work no operator's request carries: the
+   * inbound results endpoint, a call batch resumed or started on schedule after a restart. Embedded only: the
+   * hosted backend holds no privileged key (service_role stays out of the app).
+   */
+  dataSistema?(): DataPort;
+  /** Row changes announced by the database (live screens). */
+  cambios?: CambiosPort;
   /** Clock, injectable for tests of expiry and lockout. */
   now?: () => Date;
 }

@@ -78,6 +78,12 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
         );
         return { run: async (query) => (await executor).run(query) };
       },
+      dataSistema: () => {
+        const executor = catalogReady.then((catalog) =>
+          createSqlExecutor(client, { role: 'service_role', claims: { role: 'service_role' }, ...(options.now ? { now: options.now } : {}) }, catalog),
+        );
+        return { run: async (query) => (await executor).run(query) };
+      },
       ...(options.now ? { now: options.now } : {}),
     };
     let closed = false;
