@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { op } from '../../contract/define';
 import type { JobState } from '../../domain/jobs';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
-import { ESTADOS_TOPE, MAX_SIMULTANEAS, esHora, esZonaHoraria } from './rules';
+import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';
 import { llamadas as t } from './texts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -61,6 +61,19 @@ export const configuracionLlamadas = z.object({
   zonaHoraria: z.string(),
   /** Bulk calls at once: 1 (one after another) to 5. */
   maxSimultaneas: z.number(),
+  /**
+   * Calling window per weekday (0 = domingo … 6 = sábado), 'HH:MM' in zonaHoraria. null = every day
+   * horaInicio–horaFin; a weekday absent from the array = no calls that day.
+   */
+  horarioSemanal: z.array(z.object({ dia: z.number(), inicio: z.string(), fin: z.string() })).nullable(),
+  /** Dates with no calls (holidays), 'YYYY-MM-DD' in zonaHoraria. */
+  diasSinLlamadas: z.array(z.string()),
+  /** Attempts per client in a batch (1 = no retry), 1–10. */
+  reintentosMax: z.number(),
+  /** Minutes before a retry, 1–1440. */
+  reintentoMinutos: z.number(),
+  /** Outcomes that are retried. */
+  reintentarResultados: z.array(z.enum(['no_contesta', 'ocupado', 'fallida'])),
 });
 export type ConfiguracionLlamadas = z.infer<typeof configuracionLlamadas>;
 
@@ -71,16 +84,50 @@ export type ConfiguracionLlamadas = z.infer<typeof configuracionLlamadas>;
 export const resultadoIntento = z.enum(['exitosa', 'fallida', 'omitida', 'sin_confirmacion']);
 export type ResultadoIntento = z.infer<typeof resultadoIntento>;
 
+/** Outcome classes a campaign may retry (the SQL function llamadas_clase_resultado gives the class). */
+export const RESULTADOS_REINTENTABLES = ['no_contesta', 'ocupado', 'fallida'] as const;
+export type ResultadoReintentable = (typeof RESULTADOS_REINTENTABLES)[number];
+
+export const estadoItemLote = z.enum(['pendiente', 'en_curso', 'exitosa', 'fallida', 'omitida', 'sin_confirmacion', 'reintento']);
+export type EstadoItemLote = z.infer<typeof estadoItemLote>;
+
 export const resultadoLoteCliente = z.object({
   clienteId: z.number(),
   nombre: z.string(),
   telefono: z.string(),
-  estado: z.union([z.enum(['pendiente', 'en_curso']), resultadoIntento]),
+  /** 'reintento': waiting for its next attempt (see LoteEstado.proximoIntento). */
+  estado: estadoItemLote,
   detalle: z.string().optional(),
+  /** Attempts made in this batch. */
+  intentos: z.number(),
+  /** The outcome's status (or resultado) once the platform reported it; null until then. */
+  resultadoLlamada: z.string().nullable(),
 });
 export type ResultadoLoteCliente = z.infer<typeof resultadoLoteCliente>;
 
-/** A bulk run: its job (id, status, done of total, ok, failed, message) and what the calls area adds. */
+/**
+ * A batch's state in the database. 'programado': waits for programadoPara; 'esperando_horario': outside the
+ * calling window (or waiting for retries); 'interrumpido': the app closed while it ran (Reanudar sends only
+ * what was never sent).
+ */
+export const ESTADOS_LOTE = ['programado', 'en_curso', 'pausado', 'esperando_horario', 'cancelado', 'terminado', 'interrumpido'] as const;
+export const estadoLote = z.enum(ESTADOS_LOTE);
+export type EstadoLote = z.infer<typeof estadoLote>;
+
+/** The estimate shown before a batch starts: against the campaign's remaining minutes. */
+export const estimacionLote = z.object({
+  /** Selected clients that would be dialled (not on the 'No llamar' list). */
+  llamables: z.number(),
+  omitidosNoLlamar: z.number(),
+  minutosEstimados: z.number(),
+  costoEstimado: z.number(),
+  /** null = the campaign has no cap. */
+  minutosRestantes: z.number().nullable(),
+  superaTope: z.boolean(),
+});
+export type EstimacionLote = z.infer<typeof estimacionLote>;
+
+/** A batch: its job-compatible fields (id = the batch uuid, status, done of total, ok, failed, message) and the rest. */
 export const detalleLote = z.object({
   campanaId: z.number(),
   pausado: z.boolean(),
@@ -88,8 +135,53 @@ export const detalleLote = z.object({
   /** Sent, but the platform did not confirm in time: may have been called (see ResultadoIntento). */
   sinConfirmacion: z.number(),
   resultados: z.array(resultadoLoteCliente),
+  estado: estadoLote,
+  programadoPara: z.string().nullable(),
+  /** Items waiting for a retry. */
+  reintentos: z.number(),
+  proximoIntento: z.string().nullable(),
+  estimado: estimacionLote.nullable(),
 });
 export type LoteEstado = JobState & z.infer<typeof detalleLote>;
+
+export const loteResumen = z.object({
+  id: z.string(),
+  campanaId: z.number(),
+  estado: estadoLote,
+  programadoPara: z.string().nullable(),
+  creadoAt: z.string(),
+  iniciadoAt: z.string().nullable(),
+  terminadoAt: z.string().nullable(),
+  total: z.number(),
+  done: z.number(),
+  ok: z.number(),
+  failed: z.number(),
+  omitidas: z.number(),
+  sinConfirmacion: z.number(),
+  reintentos: z.number(),
+  operadorNombre: z.string().nullable(),
+});
+export type LoteResumen = z.infer<typeof loteResumen>;
+
+/** One attempt of a batch (intentos_llamada), oldest first. */
+export const intentoLote = z.object({
+  clienteId: z.number(),
+  nombre: z.string(),
+  telefono: z.string(),
+  intento: z.number(),
+  resultado: resultadoIntento,
+  detalle: z.string().nullable(),
+  resultadoLlamada: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type IntentoLote = z.infer<typeof intentoLote>;
+
+export const MOTIVOS_NO_LLAMAR = ['manual', 'cliente', 'csv', 'opt_out'] as const;
+export const filaNoLlamar = z.object({ telefono: z.string(), motivo: z.enum(MOTIVOS_NO_LLAMAR), createdAt: z.string() });
+export type FilaNoLlamar = z.infer<typeof filaNoLlamar>;
+export type PaginaNoLlamar = { total: number; filas: FilaNoLlamar[] };
+/** At most this many phones in one 'No llamar' CSV import. */
+export const NO_LLAMAR_MAX_IMPORTAR = 50_000;
 
 export const llamadaRegistro = z.object({
   id: z.number(),
@@ -147,6 +239,15 @@ const cliente = z.object({
   noLlamar: z.boolean().optional(),
 });
 
+const telefonoNoLlamar = z.string().trim().min(1, t.noLlamar.telefonoInvalido).max(60).refine((v) => /^\+?[\d\s().-]{5,60}$/.test(v), t.noLlamar.telefonoInvalido);
+const franja = z
+  .object({
+    dia: z.number().int().min(0).max(6),
+    inicio: z.string().refine(esHora, t.configuracion.horaInvalida),
+    fin: z.string().refine(esHora, t.configuracion.horaInvalida),
+  })
+  .refine((f) => f.inicio < f.fin, { message: t.configuracion.horarioInvalido, path: ['fin'] });
+
 const fechaIso = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), t.resumen.fechaInvalida);
 
 /** Outbound call campaigns: campaigns, clients, CSV import, calling, call history, summary (issue: calls). */
@@ -197,6 +298,22 @@ export const llamadas = {
         horaFin: z.string().refine(esHora, t.configuracion.horaInvalida).default('20:00'),
         zonaHoraria: z.string().max(100).refine(esZonaHoraria, t.configuracion.zonaInvalida).default('America/Bogota'),
         maxSimultaneas: z.number().int().min(1).max(MAX_SIMULTANEAS).default(1),
+        // Absent on an update = kept as saved; on a new configuration the defaults below (the table's).
+        /** null = every day horaInicio–horaFin; a weekday absent from the array = no calls that day. */
+        horarioSemanal: z
+          .array(franja)
+          .max(7)
+          .refine((fs) => new Set(fs.map((f) => f.dia)).size === fs.length, t.configuracion.diaRepetido)
+          .nullable()
+          .optional(),
+        /** Default []. */
+        diasSinLlamadas: z.array(z.string().refine(esFecha, t.configuracion.fechaInvalida)).max(366).optional(),
+        /** Default 1 (no retry). */
+        reintentosMax: z.number().int().min(1, t.configuracion.reintentosRango).max(10, t.configuracion.reintentosRango).optional(),
+        /** Default 30. */
+        reintentoMinutos: z.number().int().min(1, t.configuracion.reintentoMinutosRango).max(1440, t.configuracion.reintentoMinutosRango).optional(),
+        /** Default all three. */
+        reintentarResultados: z.array(z.enum(RESULTADOS_REINTENTABLES)).max(3).optional(),
       })
       .refine((v) => v.horaInicio < v.horaFin, { message: t.configuracion.horarioInvalido, path: ['horaFin'] }),
   ),
@@ -228,7 +345,8 @@ export const llamadas = {
       timeoutMs: z.number().int().min(100).max(120_000).optional(),
     }),
   ),
-  llamarLote: op<JobState>()(
+  /** A batch in the database (issue 15): id = its uuid; programadoPara (ISO) starts it later. */
+  llamarLote: op<LoteEstado>()(
     z.object({
       campanaId: id,
       clienteIds: z.array(id).max(CSV_MAX_FILAS),
@@ -236,13 +354,36 @@ export const llamadas = {
       simultaneas: z.number().int().min(1).max(MAX_SIMULTANEAS).optional(),
       /** Per-request timeout. */
       timeoutMs: z.number().int().min(100).max(120_000).optional(),
+      programadoPara: fechaIso.optional(),
     }),
   ),
   estadoLote: op<LoteEstado>()(z.object({ id: uuid })),
   pausarLote: op<LoteEstado>()(z.object({ id: uuid })),
+  /** Also resumes an 'interrumpido' batch: only what was never sent. */
   reanudarLote: op<LoteEstado>()(z.object({ id: uuid })),
   cancelarLote: op<LoteEstado>()(z.object({ id: uuid })),
-  reintentarFallidas: op<JobState>()(z.object({ id: uuid, timeoutMs: z.number().int().min(100).max(120_000).optional() })),
+  /** A NEW batch with the failed and unconfirmed clients of that one (each keeps its Idempotency-Key). */
+  reintentarFallidas: op<LoteEstado>()(z.object({ id: uuid, timeoutMs: z.number().int().min(100).max(120_000).optional() })),
+  /** The campaign's running and scheduled batches first, then the 20 most recent. */
+  lotes: op<LoteResumen[]>()(z.object({ campanaId: id })),
+  intentosLote: op<IntentoLote[]>()(z.object({ id: uuid })),
+  estimarLote: op<EstimacionLote>()(z.object({ campanaId: id, clienteIds: z.array(id).max(CSV_MAX_FILAS) })),
+
+  // The shared 'No llamar' list (every campaign), checked before every dial.
+  noLlamarListar: op<PaginaNoLlamar>()(
+    z.object({
+      q: texto(200).optional(),
+      pagina: z.number().int().min(1).max(1_000_000).default(1),
+      porPagina: z.number().int().min(1).max(100).default(20),
+    }),
+  ),
+  noLlamarAgregar: op<{ agregado: boolean }>()(z.object({ telefono: telefonoNoLlamar, motivo: z.enum(['manual', 'cliente']).optional() })),
+  noLlamarQuitar: op<{ quitado: boolean }>()(z.object({ telefono: z.string().trim().min(1, t.noLlamar.telefonoInvalido).max(60) })),
+  noLlamarImportar: op<{ agregados: number; yaEstaban: number; invalidos: number }>()(
+    z.object({
+      telefonos: z.array(z.string().max(100)).min(1, t.noLlamar.sinTelefonos).max(NO_LLAMAR_MAX_IMPORTAR, t.noLlamar.demasiados(NO_LLAMAR_MAX_IMPORTAR)),
+    }),
+  ),
 
   // Call history (part 2 §2, §5) and audio.
   historial: op<LlamadaRegistro[]>()(z.object({ telefono: z.string().trim().min(1).max(60), q: texto(200).optional() })),

@@ -10,7 +10,6 @@
  */
 import type { ApiDeps, AreaImplementation } from '../../api/types';
 import type { AuthSession } from '../../ports';
-import type { JobState } from '../../domain/jobs';
 import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from './contract';
 import { AppError } from '../../errors';
 import { esTiempoAgotado } from '../../ports/webhooks';
@@ -116,6 +115,11 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
       omitidas: lote.omitidas,
       sinConfirmacion: lote.sinConfirmacion,
       resultados: lote.resultados.map((r) => ({ ...r })),
+      estado: job.status === 'running' ? (lote.compuerta.pausada ? 'pausado' : 'en_curso') : job.status === 'cancelled' ? 'cancelado' : 'terminado',
+      programadoPara: null,
+      reintentos: 0,
+      proximoIntento: null,
+      estimado: null,
     };
   }
 
@@ -139,7 +143,7 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
     campanaId: number,
     clienteIds: number[],
     options: { simultaneas?: number; timeoutMs?: number; claves?: Map<number, string> },
-  ): Promise<JobState> {
+  ): Promise<LoteEstado> {
     const config = await comprobar(repo, session, campanaId);
     const ids = [...new Set(clienteIds)];
     if (ids.length === 0) throw new AppError('validation', t.llamar.sinSeleccion, { detalle: t.llamar.sinSeleccionDetalle });
@@ -153,7 +157,7 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
       owner,
       campanaId,
       compuerta: new Compuerta(),
-      resultados: clientes.map((c) => ({ clienteId: c.id, nombre: `${c.nombre} ${c.apellido}`.trim(), telefono: c.telefono, estado: 'pendiente' })),
+      resultados: clientes.map((c) => ({ clienteId: c.id, nombre: `${c.nombre} ${c.apellido}`.trim(), telefono: c.telefono, estado: 'pendiente', intentos: 0, resultadoLlamada: null })),
       omitidas: 0,
       sinConfirmacion: 0,
     };
@@ -235,7 +239,7 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
     });
     loteId = job.id;
     lotes.set(job.id, lote);
-    return job;
+    return estadoDe(job.id, owner);
   }
 
   return {

@@ -98,6 +98,28 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
 
     // ------------------------------------------------------------------ calling
     ...crearLlamador(deps),
+    // Batches in the database (issue 15): being built.
+    async lotes() {
+      throw new AppError('unavailable', t.llamar.errorCargarLotes);
+    },
+    async intentosLote() {
+      throw new AppError('unavailable', t.llamar.errorCargarLotes);
+    },
+    async estimarLote() {
+      throw new AppError('unavailable', t.llamar.errorCargarLotes);
+    },
+    async noLlamarListar() {
+      throw new AppError('unavailable', t.noLlamar.errorCargar);
+    },
+    async noLlamarAgregar() {
+      throw new AppError('unavailable', t.noLlamar.errorGuardar);
+    },
+    async noLlamarQuitar() {
+      throw new AppError('unavailable', t.noLlamar.errorGuardar);
+    },
+    async noLlamarImportar() {
+      throw new AppError('unavailable', t.noLlamar.errorGuardar);
+    },
 
     // ------------------------------------------------------------------ history and audio
     async historial(input, ctx) {

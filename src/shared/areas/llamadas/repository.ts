@@ -8,7 +8,9 @@ import type {
   EstadisticasCampana,
   LlamadaRegistro,
   ResultadoIntento,
+  ResultadoReintentable,
 } from './contract';
+import { RESULTADOS_REINTENTABLES } from './contract';
 import { estadoTope, normalizarId, numeroOCero, type EstadoTope, type GrupoDiaEstado, type IntentoPrevio } from './rules';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, valorColumna, type CampoCliente, type DatosCliente, type FilaImportacion } from './cliente';
 
@@ -61,10 +63,20 @@ function filaCliente(c: Partial<Record<CampoCliente, string | null>> & { campana
   return row;
 }
 
-type ValoresConfiguracion = Omit<ConfiguracionLlamadas, 'id' | 'campanaId'>;
+/** The policy fields are optional: one left out is not written (the table's default on insert, kept on update). */
+type ValoresConfiguracion = Omit<ConfiguracionLlamadas, 'id' | 'campanaId' | (typeof POLITICA)[number]> &
+  Partial<Pick<ConfiguracionLlamadas, (typeof POLITICA)[number]>>;
+const POLITICA = ['horarioSemanal', 'diasSinLlamadas', 'reintentosMax', 'reintentoMinutos', 'reintentarResultados'] as const;
+const COLUMNA_POLITICA: Record<(typeof POLITICA)[number], string> = {
+  horarioSemanal: 'horario_semanal',
+  diasSinLlamadas: 'dias_sin_llamadas',
+  reintentosMax: 'reintentos_max',
+  reintentoMinutos: 'reintento_minutos',
+  reintentarResultados: 'reintentar_resultados',
+};
 
 function filaConfiguracion(v: ValoresConfiguracion): Row {
-  return {
+  const row: Row = {
     agentid: v.agentid,
     agentphonenumberid: v.agentphonenumberid,
     prompt: v.prompt,
@@ -73,7 +85,23 @@ function filaConfiguracion(v: ValoresConfiguracion): Row {
     zona_horaria: v.zonaHoraria,
     max_simultaneas: v.maxSimultaneas,
   };
+  for (const k of POLITICA) if (v[k] !== undefined) row[COLUMNA_POLITICA[k]] = v[k];
+  return row;
 }
+
+const RESULTADOS_REINTENTO = new Set<string>(RESULTADOS_REINTENTABLES);
+const jsonArray = (v: unknown): unknown[] | null => {
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      return Array.isArray(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+};
 
 function toClienteFila(r: Row): ClienteFila {
   return {
@@ -96,6 +124,17 @@ function toConfiguracion(r: Row): ConfiguracionLlamadas {
     horaFin: hhmm(r.hora_fin, '20:00'),
     zonaHoraria: str(r.zona_horaria) || 'America/Bogota',
     maxSimultaneas: Math.min(5, Math.max(1, numeroOCero(r.max_simultaneas) || 1)),
+    horarioSemanal:
+      jsonArray(r.horario_semanal)?.map((f) => {
+        const o = f as Row;
+        return { dia: numeroOCero(o.dia), inicio: hhmm(o.inicio, '08:00'), fin: hhmm(o.fin, '20:00') };
+      }) ?? null,
+    diasSinLlamadas: (jsonArray(r.dias_sin_llamadas) ?? []).map(str),
+    reintentosMax: Math.min(10, Math.max(1, numeroOCero(r.reintentos_max) || 1)),
+    reintentoMinutos: Math.min(1440, Math.max(1, numeroOCero(r.reintento_minutos) || 30)),
+    reintentarResultados: (jsonArray(r.reintentar_resultados) ?? [...RESULTADOS_REINTENTABLES]).filter((x): x is ResultadoReintentable =>
+      RESULTADOS_REINTENTO.has(String(x)),
+    ),
   };
 }
 

@@ -206,6 +206,13 @@ export function esHora(value: string): boolean {
   return HORA.test(value);
 }
 
+/** 'YYYY-MM-DD' and a real calendar date. */
+export function esFecha(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
 export function esZonaHoraria(zona: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zona });
