@@ -14,6 +14,7 @@ import { openPgliteWorker } from './pglite-worker-client';
 import { createEmbeddedAuth } from './embedded-auth';
 import { findSupabaseDir, migrate } from './migrate';
 import { seedDemoData } from './seed';
+import { cambiosDeBase, type CambiosDeBase } from '../../cambios/escucha';
 
 export interface EmbeddedOptions {
   dataDir: string;
@@ -33,15 +34,20 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
   mkdirSync(options.dataDir, { recursive: true });
   const lock = acquireFolderLock(options.dataDir);
   let db: SqlClient | undefined;
+  let vivo: CambiosDeBase | undefined;
   try {
     makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
-    db = await openPgliteWorker({ dataDir: join(options.dataDir, 'pgdata') });
+    const worker = await openPgliteWorker({ dataDir: join(options.dataDir, 'pgdata') });
+    db = worker;
     const applied = await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
     if (applied.length > 0) log(`Migraciones aplicadas: ${applied.join(', ')}`);
     if (options.seedDemoData !== false) {
       const summary = await seedDemoData(db, { now: options.now?.() });
       if (!('skipped' in summary && summary.skipped)) log('Datos de demostración cargados.');
     }
+    // Row changes, for the live screens: listened to from here on (migrations and the demo data are not news).
+    vivo = await cambiosDeBase(worker, log);
+    const cambios = vivo;
     // The catalogue is read while the first screen appears; the first data query waits for it.
     const client = db;
     const catalogReady = loadCatalog(client);
@@ -84,6 +90,7 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
         );
         return { run: async (query) => (await executor).run(query) };
       },
+      cambios: cambios.cambios,
       ...(options.now ? { now: options.now } : {}),
     };
     let closed = false;
@@ -94,6 +101,7 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
         if (closed) return;
         closed = true;
         try {
+          await cambios.cerrar();
           await client.close();
         } finally {
           lock.release();
@@ -101,6 +109,7 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
       },
     };
   } catch (error) {
+    await vivo?.cerrar();
     await db?.close().catch(() => undefined);
     lock.release();
     throw error;

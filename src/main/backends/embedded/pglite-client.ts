@@ -2,6 +2,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/sql';
+import type { Escuchable } from '../../cambios/escucha';
 
 /** The extensions the schema uses: pgcrypto (bcrypt passwords, random tokens) and pg_trgm (search). */
 export const PGLITE_EXTENSIONS = { pgcrypto, pg_trgm };
@@ -20,11 +21,18 @@ function wrap(runner: Runner): SqlQueryable {
   };
 }
 
-export function pgliteAsSqlClient(db: PGlite): SqlClient {
+/** PGlite as a SqlClient that can also LISTEN (its one session gets the notices of its own commits). */
+export function pgliteAsSqlClient(db: PGlite): SqlClient & Escuchable {
   return {
     ...wrap(db),
     transaction: <T>(fn: (tx: SqlQueryable) => Promise<T>) => db.transaction((tx) => fn(wrap(tx))),
     close: () => db.close(),
+    async escuchar(canal, oyente) {
+      const dejar = await db.listen(canal, oyente);
+      return async () => {
+        if (!db.closed) await dejar();
+      };
+    },
   };
 }
 
@@ -32,7 +40,7 @@ export function pgliteAsSqlClient(db: PGlite): SqlClient {
  * PGlite in this thread: in memory when dataDir is omitted (tests), else stored in that folder.
  * The app runs it in a worker thread instead (pglite-worker.ts) to keep the main event loop free.
  */
-export async function openPgliteInProcess(dataDir?: string): Promise<SqlClient> {
+export async function openPgliteInProcess(dataDir?: string): Promise<SqlClient & Escuchable> {
   const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   return pgliteAsSqlClient(db);
 }

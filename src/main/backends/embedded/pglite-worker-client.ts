@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/sql';
 import type { WorkerEvent, WorkerInit, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { Escuchable } from '../../cambios/escucha';
 
 export class PgliteWorkerError extends Error {
   code?: string;
@@ -48,7 +49,7 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
 
 type Pending = { resolve: (r: WorkerResponse & { ok: true }) => void; reject: (e: Error) => void };
 
-export async function openPgliteWorker(init: WorkerInit): Promise<SqlClient> {
+export async function openPgliteWorker(init: WorkerInit): Promise<SqlClient & Escuchable> {
   const worker = await startWorker(init);
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -56,7 +57,7 @@ export async function openPgliteWorker(init: WorkerInit): Promise<SqlClient> {
 
   await new Promise<void>((resolve, reject) => {
     const onMessage = (event: WorkerEvent) => {
-      if (!('type' in event)) return;
+      if (!('type' in event) || event.type === 'notificacion') return;
       worker.off('message', onMessage);
       if (event.type === 'ready') resolve();
       else reject(new Error(`No se pudo abrir la base de datos embebida: ${event.message}`));
@@ -65,7 +66,13 @@ export async function openPgliteWorker(init: WorkerInit): Promise<SqlClient> {
     worker.once('error', reject);
   });
 
-  worker.on('message', (msg: WorkerResponse) => {
+  // Notices of LISTENed channels, by channel (the worker forwards each NOTIFY as an event).
+  const oyentes = new Map<string, Set<(payload: string) => void>>();
+  worker.on('message', (msg: WorkerResponse | WorkerEvent) => {
+    if ('type' in msg) {
+      if (msg.type === 'notificacion') for (const oyente of [...(oyentes.get(msg.canal) ?? [])]) oyente(msg.payload);
+      return;
+    }
     const waiter = pending.get(msg.id);
     if (!waiter) return;
     pending.delete(msg.id);
@@ -112,7 +119,28 @@ export async function openPgliteWorker(init: WorkerInit): Promise<SqlClient> {
         throw error;
       }
     },
+    async escuchar(canal, oyente) {
+      let del = oyentes.get(canal);
+      if (!del) {
+        del = new Set();
+        oyentes.set(canal, del);
+        try {
+          await send({ op: 'listen', canal });
+        } catch (error) {
+          oyentes.delete(canal);
+          throw error;
+        }
+      }
+      del.add(oyente);
+      return async () => {
+        const actuales = oyentes.get(canal);
+        if (!actuales?.delete(oyente) || actuales.size > 0) return;
+        oyentes.delete(canal);
+        if (!dead) await send({ op: 'unlisten', canal }).catch(() => undefined);
+      };
+    },
     async close() {
+      oyentes.clear();
       if (!dead) await send({ op: 'close' }).catch(() => undefined);
       await worker.terminate();
     },

@@ -22,6 +22,8 @@ interface OpenTx {
 
 const init = workerData as WorkerInit;
 const openTx = new Map<number, OpenTx>();
+/** Channels listened to, with the function that stops each. */
+const escuchas = new Map<string, () => Promise<void>>();
 let nextTx = 1;
 let db: PGlite;
 
@@ -88,7 +90,23 @@ async function handle(msg: WorkerRequest): Promise<void> {
         reply({ id: msg.id, ok: true });
         return;
       }
+      case 'listen': {
+        if (!escuchas.has(msg.canal)) {
+          const canal = msg.canal;
+          escuchas.set(canal, await db.listen(canal, (payload) => port!.postMessage({ type: 'notificacion', canal, payload } satisfies WorkerEvent)));
+        }
+        reply({ id: msg.id, ok: true });
+        return;
+      }
+      case 'unlisten': {
+        const dejar = escuchas.get(msg.canal);
+        escuchas.delete(msg.canal);
+        if (dejar && !db.closed) await dejar();
+        reply({ id: msg.id, ok: true });
+        return;
+      }
       case 'close':
+        escuchas.clear();
         await db.close();
         reply({ id: msg.id, ok: true });
         return;

@@ -1,11 +1,15 @@
 import pg from 'pg';
 import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/sql';
+import type { Escuchable } from '../../cambios/escucha';
+
+/** A lost LISTEN connection is opened again after this long (the pool's queries are unaffected). */
+const REINTENTO_ESCUCHA_MS = 2_000;
 
 /**
  * node-postgres as a SqlClient. Used to prove the migrations on a real PostgreSQL 15 and by the benchmark;
  * the product itself talks to hosted Supabase through supabase-js, not through this.
  */
-export function createPgClient(connectionString: string, max = 4): SqlClient {
+export function createPgClient(connectionString: string, max = 4): SqlClient & Escuchable {
   const pool = new pg.Pool({ connectionString, max });
   // Dates and timestamps come back as text, as PostgREST gives them (the SQL executor also turns
   // PGlite's Date objects into ISO strings).
@@ -29,7 +33,56 @@ export function createPgClient(connectionString: string, max = 4): SqlClient {
   });
 
   const base = wrap(pool);
+  const escuchas = new Set<() => Promise<void>>();
+
+  /**
+   * LISTEN needs a session of its own: a pooled connection goes back to the pool between queries. One
+   * dedicated client per call, opened again if the server drops it, ended by the answer or by close().
+   */
+  async function escuchar(canal: string, oyente: (payload: string) => void): Promise<() => Promise<void>> {
+    let cliente: pg.Client | null = null;
+    let terminado = false;
+    let reintento: ReturnType<typeof setTimeout> | null = null;
+    const conectar = async () => {
+      const nuevo = new pg.Client({ connectionString });
+      nuevo.on('notification', (msg) => {
+        if (msg.channel === canal) oyente(msg.payload ?? '');
+      });
+      const perdido = () => {
+        if (terminado || cliente !== nuevo) return;
+        cliente = null;
+        reintento = setTimeout(() => void conectar().catch(perdido), REINTENTO_ESCUCHA_MS);
+        reintento.unref?.();
+      };
+      nuevo.on('error', perdido);
+      nuevo.on('end', perdido);
+      cliente = nuevo;
+      await nuevo.connect();
+      await nuevo.query(`listen ${pg.escapeIdentifier(canal)}`);
+    };
+    try {
+      await conectar();
+    } catch (error) {
+      terminado = true;
+      if (reintento) clearTimeout(reintento);
+      await (cliente as pg.Client | null)?.end().catch(() => undefined);
+      throw error;
+    }
+    const dejar = async () => {
+      if (terminado) return;
+      terminado = true;
+      escuchas.delete(dejar);
+      if (reintento) clearTimeout(reintento);
+      const abierto = cliente;
+      cliente = null;
+      await abierto?.end().catch(() => undefined);
+    };
+    escuchas.add(dejar);
+    return dejar;
+  }
+
   return {
+    escuchar,
     ...base,
     async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -46,6 +99,7 @@ export function createPgClient(connectionString: string, max = 4): SqlClient {
       }
     },
     async close() {
+      await Promise.all([...escuchas].map((dejar) => dejar()));
       await pool.end();
     },
   };

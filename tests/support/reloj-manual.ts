@@ -1,0 +1,33 @@
+/** A clock for the live-notice coalescer whose timers fire only when the test moves time (no waiting, no day). */
+import type { RelojCambios } from '../../src/main/cambios/coalescer';
+
+export class RelojManual implements RelojCambios {
+  #ahora = 0;
+  #timers: Array<{ at: number; fn: () => void }> = [];
+
+  ahora = () => this.#ahora;
+
+  programar = (fn: () => void, ms: number) => {
+    const timer = { at: this.#ahora + ms, fn };
+    this.#timers.push(timer);
+    return () => void (this.#timers = this.#timers.filter((t) => t !== timer));
+  };
+
+  /** Timers waiting to fire. */
+  get pendientes(): number {
+    return this.#timers.length;
+  }
+
+  /** Moves time forward, firing every timer that falls due, in order. */
+  avanzar(ms: number): void {
+    const hasta = this.#ahora + ms;
+    for (;;) {
+      const due = this.#timers.filter((t) => t.at <= hasta).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.#timers = this.#timers.filter((t) => t !== due);
+      this.#ahora = due.at;
+      due.fn();
+    }
+    this.#ahora = hasta;
+  }
+}
