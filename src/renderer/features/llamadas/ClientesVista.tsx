@@ -29,6 +29,7 @@ import {
   IconPhoneOff,
   IconPlus,
   IconSearch,
+  IconBan,
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
@@ -44,6 +45,9 @@ import { ClienteModal } from './ClienteModal';
 import { ConfiguracionPanel } from './ConfiguracionPanel';
 import { ImportarCsvModal } from './ImportarCsvModal';
 import { LoteModal } from './LoteModal';
+import { LotesPanel } from './LotesPanel';
+import { ConfirmarLoteModal } from './ConfirmarLoteModal';
+import { NoLlamarModal } from './NoLlamarModal';
 import { HistorialModal } from './HistorialModal';
 import { AccionFila } from '../../components/AccionFila';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
@@ -85,16 +89,13 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
   const [seleccion, setSeleccion] = useState<Map<number, ClienteFila>>(new Map());
   const [editar, setEditar] = useState<Cliente | 'nuevo' | null>(null);
   const [importar, setImportar] = useState(false);
+  // The batch whose details are open. Batches live in the database: the panel lists them (after a reload or
+  // a new sign-in too), and closing the details leaves the batch running.
   const [lote, setLote] = useState<string | null>(null);
+  const [confirmarLote, setConfirmarLote] = useState<number[] | null>(null);
+  const [noLlamar, setNoLlamar] = useState(false);
   const [historial, setHistorial] = useState<ClienteFila | null>(null);
   const [llamando, setLlamando] = useState(false);
-  const [cerrados, setCerrados] = useState<ReadonlySet<string>>(new Set());
-
-  // A bulk call outlives the page: after a reload or a new sign-in the operator's running batch is picked up
-  // again (progress, pause, cancel), instead of the screen looking idle while the api says a call is running.
-  const trabajos = useQuery({ ...consultas.jobs.listar({ kind: 'llamadas' }), refetchOnMount: 'always', staleTime: 0 });
-  const enMarcha = trabajos.data?.find((j) => j.status === 'running' && !cerrados.has(j.id))?.id ?? null;
-  const loteVisible = lote ?? enMarcha;
 
   const stats = useQuery(consultas.llamadas.estadisticas({ campanaId }));
   const config = useQuery(consultas.llamadas.configuracion({ campanaId }));
@@ -107,6 +108,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
     void qc.invalidateQueries({ queryKey: clave('llamadas', 'clientesPagina') });
     void qc.invalidateQueries({ queryKey: clave('llamadas', 'estadisticas') });
     void qc.invalidateQueries({ queryKey: clave('llamadas', 'listarCampanas') });
+    void qc.invalidateQueries({ queryKey: clave('llamadas', 'lotes') });
   };
 
   const cambiarFiltro = (k: keyof Filtros, v: string) => {
@@ -144,7 +146,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
       dialogo(t.llamar.errorConfiguracion, t.llamar.errorConfiguracionDetalle);
       return false;
     }
-    if (llamando || loteVisible) {
+    if (llamando) {
       notifyError(t.llamar.enProgreso);
       return false;
     }
@@ -190,22 +192,27 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
       return;
     }
     if (!puedeLlamar(config.data, stats.data)) return;
-    const ids = [...seleccion.keys()];
-    modals.openConfirmModal({
-      title: t.llamar.confirmarLoteTitulo,
-      centered: true,
-      children: <Text size="sm">{t.llamar.confirmarLote(ids.length)}</Text>,
-      labels: { confirm: t.llamar.si, cancel: t.llamar.cancelar },
-      onConfirm: async () => {
-        try {
-          const job = await api.llamadas.llamarLote({ campanaId, clienteIds: ids });
-          setLote(job.id);
-        } catch (e) {
-          if (!dialogoSiCorresponde(e)) notifyError(mensajeDe(e, t.llamar.errorProcesar));
-        }
-      },
-    });
+    setConfirmarLote([...seleccion.keys()]);
   };
+
+  const agregarNoLlamar = useMutation({
+    mutationFn: (c: ClienteFila) => api.llamadas.noLlamarAgregar({ telefono: c.telefono, motivo: 'cliente' }),
+    onSuccess: (r) => {
+      notifySuccess(r.agregado ? t.listaNoLlamar.agregado : t.listaNoLlamar.yaEstaba);
+      void qc.invalidateQueries({ queryKey: clave('llamadas') });
+    },
+    onError: (e) => notifyError(mensajeDe(e, t.listaNoLlamar.errorGuardar)),
+  });
+
+  const confirmarNoLlamar = (c: ClienteFila) =>
+    modals.openConfirmModal({
+      title: t.listaNoLlamar.confirmarClienteTitulo,
+      centered: true,
+      children: <Text size="sm">{t.listaNoLlamar.confirmarCliente(`${c.nombre} ${c.apellido}`.trim(), c.telefono)}</Text>,
+      labels: { confirm: t.listaNoLlamar.siAgregar, cancel: t.listaNoLlamar.cancelar },
+      confirmProps: { color: 'red' },
+      onConfirm: () => agregarNoLlamar.mutate(c),
+    });
 
   const filas = clientes.data?.filas ?? [];
   const total = clientes.data?.total ?? 0;
@@ -288,6 +295,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
         <Group gap={2} justify="flex-end" wrap="nowrap">
           <AccionFila label={t.clientes.accionLlamar} icon={<IconPhone size={16} />} color="green" aria-label={`${t.clientes.accionLlamar} ${nombreDe(f)}`} onClick={() => llamarUno(f)} disabled={f.noLlamar} />
           <AccionFila label={t.clientes.accionHistorial} icon={<IconHistory size={16} />} color="blue" aria-label={`${t.clientes.accionHistorial} ${nombreDe(f)}`} onClick={() => setHistorial(f)} />
+          <AccionFila label={t.listaNoLlamar.accionCliente} icon={<IconBan size={16} />} color="orange" aria-label={`${t.listaNoLlamar.accionCliente} ${nombreDe(f)}`} onClick={() => confirmarNoLlamar(f)} disabled={f.noLlamar} />
           <AccionFila label={t.clientes.accionEditar} icon={<IconPencil size={16} />} color="gray" aria-label={`${t.clientes.accionEditar} ${nombreDe(f)}`} onClick={() => setEditar(f)} />
           <AccionFila label={t.clientes.accionEliminar} icon={<IconTrash size={16} />} color="red" aria-label={`${t.clientes.accionEliminar} ${nombreDe(f)}`} onClick={() => confirmarEliminar(f)} />
         </Group>
@@ -310,10 +318,15 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
         <ConfiguracionPanel campanaId={campanaId} configuracion={config.data} cargando={config.isLoading} error={config.isError ? mensajeDe(config.error, t.configuracion.errorCargar) : null} />
       </SimpleGrid>
 
+      <LotesPanel campanaId={campanaId} onAbrir={setLote} />
+
       <Paper withBorder p="lg" shadow="xs">
         <Group justify="space-between" mb="md" wrap="wrap">
           <Title order={4}>{t.clientes.titulo}</Title>
           <Group gap="xs" wrap="wrap">
+            <Button variant="subtle" color="red" leftSection={<IconPhoneOff size={16} />} onClick={() => setNoLlamar(true)} data-testid="abrir-no-llamar">
+              {t.listaNoLlamar.abrir}
+            </Button>
             {seleccion.size > 0 ? (
               <Button variant="subtle" color="gray" onClick={() => setSeleccion(new Map())}>
                 {t.clientes.quitarSeleccion}
@@ -345,7 +358,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
             <TablaDatos etiqueta={t.clientes.titulo} columnas={columnas} anchoMinimo={880}
               filas={filas} cargando={clientes.isLoading}
               vacio={{ icono: <IconUsers size={24} />, texto: hayFiltros ? t.clientes.vacioFiltros : t.clientes.vacio }}
-              propsFila={(f) => ({ 'data-testid': 'fila-cliente', bg: seleccion.has(f.id) ? 'var(--mantine-color-green-light)' : undefined })}
+              propsFila={(f) => ({ 'data-testid': 'fila-cliente', 'data-nombre': nombreDe(f), bg: seleccion.has(f.id) ? 'var(--mantine-color-green-light)' : undefined })}
             />
           </Box>
         )}
@@ -361,24 +374,36 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
 
       {editar ? <ClienteModal cliente={editar === 'nuevo' ? null : editar} campanaId={campanaId} campanas={campanas} onClose={() => setEditar(null)} onSaved={refrescar} /> : null}
       {importar ? <ImportarCsvModal campanaId={campanaId} onClose={() => setImportar(false)} onImported={refrescar} /> : null}
-      {loteVisible ? (
-        <LoteModal
-          key={loteVisible}
-          id={loteVisible}
-          campanas={campanas}
-          onClose={() => {
-            setCerrados((c) => new Set([...c, loteVisible]));
-            setLote(null);
+      {confirmarLote ? (
+        <ConfirmarLoteModal
+          campanaId={campanaId}
+          clienteIds={confirmarLote}
+          onClose={() => setConfirmarLote(null)}
+          onIniciado={(nuevo) => {
+            setConfirmarLote(null);
             setSeleccion(new Map());
             refrescar();
-            void qc.invalidateQueries({ queryKey: clave('jobs', 'listar') });
+            // A scheduled batch waits in the panel; one that starts now opens its details.
+            if (nuevo.estado !== 'programado') setLote(nuevo.id);
+          }}
+        />
+      ) : null}
+      {lote ? (
+        <LoteModal
+          key={lote}
+          id={lote}
+          campanas={campanas}
+          onClose={() => {
+            setLote(null);
+            refrescar();
           }}
           onReintento={(id) => {
-            setCerrados((c) => new Set([...c, loteVisible]));
+            refrescar();
             setLote(id);
           }}
         />
       ) : null}
+      {noLlamar ? <NoLlamarModal onClose={() => setNoLlamar(false)} /> : null}
       {historial ? <HistorialModal cliente={historial} onClose={() => setHistorial(null)} /> : null}
     </Stack>
   );

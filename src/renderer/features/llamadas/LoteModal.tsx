@@ -1,66 +1,71 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { Campana, LoteEstado } from '../../../shared/areas/llamadas/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Campana } from '../../../shared/areas/llamadas/contract';
+import { etiquetaEstadoLlamada } from '../../../shared/areas/llamadas/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { TOAST_ERROR_MS } from '../../app/theme';
-import { api, consultas } from '../../api/client';
-import { useJob } from '../../api/useJob';
+import { formatDateTime } from '../../lib/format';
+import { api, clave, consultas } from '../../api/client';
 import { mensajeDe, t } from './comun';
-
-const COLOR: Record<string, string> = { pendiente: 'gray', en_curso: 'blue', exitosa: 'green', fallida: 'red', omitida: 'orange', sin_confirmacion: 'yellow' };
+import { COLOR_ESTADO_CLIENTE, COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type Lote } from './lotes';
 
 /**
- * Progress of a bulk call (n of N, successes, failures, unconfirmed, each client's outcome), pause/resume,
- * cancel, retry. Opened by the screen that started the run, or by the client screen finding it running.
+ * A batch's details: progress (n of N, successes, failures, skipped, unconfirmed, retries waiting), each
+ * client's state and the attempts with their outcomes; pause, resume, cancel, retry the failed ones. The
+ * batch lives in the database: closing this window leaves it running (the panel keeps showing it), and the
+ * screen follows it through the live updates of the 'llamadas' reads, never by polling.
  */
 export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: string; campanas?: Campana[]; onClose: () => void; onReintento: (id: string) => void }) {
   const l = t.lote;
+  const p = t.panelLotes;
+  const qc = useQueryClient();
   const [accion, setAccion] = useState(false);
-  // The run's own richer state, followed until it ends; its closing line is shown once, as a toast.
-  const lote = useJob(consultas.llamadas.estadoLote({ id }), {
-    alTerminar: (fin) => {
-      if (!fin.message) return;
-      if (fin.failed > 0) notifyError(fin.message);
-      else if (fin.sinConfirmacion > 0) notifications.show({ message: fin.message, color: 'yellow', autoClose: TOAST_ERROR_MS });
-      else notifySuccess(fin.message);
-    },
-  });
-  const s: LoteEstado | undefined = lote.estado;
-  // A run this process no longer knows (the app restarted) cannot be followed: say so and let it be closed.
-  const perdido = lote.perdido;
-  const terminado = s ? s.status !== 'running' : perdido;
+  const [pestana, setPestana] = useState<string | null>('clientes');
+  const lote = useQuery({ ...consultas.llamadas.estadoLote({ id }), staleTime: 0 });
+  const intentos = useQuery({ ...consultas.llamadas.intentosLote({ id }), enabled: pestana === 'intentos', staleTime: 0 });
+  const s: Lote | undefined = lote.data;
+  const activo = s ? esActivo(s.estado) : false;
+  const terminado = s ? !activo && s.estado !== 'interrumpido' : false;
   const porRevisar = s ? s.failed + s.sinConfirmacion : 0;
+  useAvisoAlTerminar(s);
 
-  const hacer = async (fn: () => Promise<unknown>) => {
+  const refrescar = () => qc.invalidateQueries({ queryKey: clave('llamadas') });
+
+  const hacer = async (fn: () => Promise<unknown>, ok: string) => {
     setAccion(true);
     try {
       await fn();
-      await lote.actualizar();
+      notifySuccess(ok);
     } catch (e) {
-      notifyError(mensajeDe(e, t.llamar.errorProcesar));
+      notifyError(mensajeDe(e, p.errorAccion));
     } finally {
       setAccion(false);
+      await refrescar();
     }
   };
 
   const reintentar = async () => {
     setAccion(true);
     try {
-      const job = await api.llamadas.reintentarFallidas({ id });
-      onReintento(job.id);
+      const nuevo = await api.llamadas.reintentarFallidas({ id });
+      onReintento(nuevo.id);
     } catch (e) {
       notifyError(mensajeDe(e, t.llamar.errorProcesar));
     } finally {
       setAccion(false);
+      void refrescar();
     }
   };
 
+  const campana = s ? campanas.find((c) => c.id === s.campanaId) : undefined;
   const pct = s && s.total > 0 ? (s.done / s.total) * 100 : 0;
+  const etiquetaEstado = s ? (s.estado === 'cancelado' ? l.cancelado : s.estado === 'terminado' ? l.finalizado : (p.estado[s.estado] ?? s.estado)) : '';
   return (
-    <Modal opened onClose={terminado ? onClose : () => undefined} withCloseButton={terminado} closeOnClickOutside={terminado} closeOnEscape={terminado} title={l.titulo} size="lg" centered>
-      {perdido ? (
+    <Modal opened onClose={onClose} title={l.titulo} size="xl" centered>
+      {lote.isError && !s ? (
         <Stack>
           <Alert color="red" data-testid="lote-error">
             {mensajeDe(lote.error, l.noDisponible)}
@@ -70,29 +75,42 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
           </Group>
         </Stack>
       ) : !s ? (
-        <Text size="sm">{t.clientes.titulo}</Text>
+        <Group justify="center" p="lg">
+          <Loader size="sm" />
+        </Group>
       ) : (
-        <Stack data-testid="lote">
-          {campanas.find((c) => c.id === s.campanaId) ? (
+        <Stack data-testid="lote" data-estado={s.estado}>
+          {campana ? (
             <Text size="sm" c="dimmed" data-testid="lote-campana">
-              {l.campana(campanas.find((c) => c.id === s.campanaId)!.nombre)}
+              {l.campana(campana.nombre)}
             </Text>
           ) : null}
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap">
             <Text fw={700} data-testid="lote-progreso">
               {l.progreso(s.done, s.total)}
             </Text>
-            <Badge color={terminado ? (s.status === 'cancelled' ? 'orange' : 'green') : s.pausado ? 'yellow' : 'blue'} variant="light">
-              {terminado ? (s.status === 'cancelled' ? l.cancelado : l.finalizado) : s.pausado ? l.pausado : l.enCurso}
+            <Badge color={COLOR_ESTADO_LOTE[s.estado] ?? 'gray'} variant="light" data-testid="lote-estado">
+              {etiquetaEstado}
             </Badge>
           </Group>
-          <Progress value={pct} size="xl" radius="xl" striped={!terminado} animated={!terminado && !s.pausado} aria-label={l.progreso(s.done, s.total)} />
-          <SimpleGrid cols={{ base: 2, xs: 4 }}>
+          <Progress value={pct} size="xl" radius="xl" striped={activo} animated={s.estado === 'en_curso'} aria-label={l.progreso(s.done, s.total)} />
+          {s.programadoPara && s.estado === 'programado' ? (
+            <Text size="sm" data-testid="lote-programado">
+              {p.programadoPara(formatDateTime(s.programadoPara))}
+            </Text>
+          ) : null}
+          {p.estadoDescripcion[s.estado] ? (
+            <Alert color={s.estado === 'interrumpido' ? 'red' : 'blue'} variant="light" data-testid="lote-descripcion">
+              {p.estadoDescripcion[s.estado]}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 3, sm: 5 }}>
             {[
               { etiqueta: l.exitosas, valor: s.ok, color: 'green.8', testId: 'lote-exitosas' },
               { etiqueta: l.fallidas, valor: s.failed, color: 'red.7', testId: 'lote-fallidas' },
-              { etiqueta: l.omitidas, valor: s.omitidas, color: 'orange.8', testId: undefined },
+              { etiqueta: l.omitidas, valor: s.omitidas, color: 'orange.8', testId: 'lote-omitidas' },
               { etiqueta: l.sinConfirmacion, valor: s.sinConfirmacion, color: 'yellow.9', testId: 'lote-sin-confirmacion' },
+              { etiqueta: p.reintentos, valor: s.reintentos, color: 'cyan.8', testId: 'lote-reintentos' },
             ].map((c) => (
               <Paper key={c.etiqueta} withBorder p="xs" ta="center">
                 <Text size="xs" c="dimmed">
@@ -104,62 +122,142 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
               </Paper>
             ))}
           </SimpleGrid>
+          {s.proximoIntento && activo ? (
+            <Text size="sm" c="dimmed" data-testid="lote-proximo">
+              {p.proximoIntento(formatDateTime(s.proximoIntento))}
+            </Text>
+          ) : null}
           {terminado && s.message ? (
             <Alert color={porRevisar > 0 ? 'orange' : 'green'} data-testid="lote-mensaje">
               {s.message}
             </Alert>
           ) : null}
-          <ScrollArea.Autosize mah={260}>
-            <Table fz="sm" striped>
-              <Table.Tbody>
-                {s.resultados.map((r) => (
-                  <Table.Tr key={r.clienteId} data-testid="lote-cliente">
-                    <Table.Td>{r.nombre}</Table.Td>
-                    <Table.Td ff="monospace">{r.telefono}</Table.Td>
-                    <Table.Td>
-                      <Badge color={COLOR[r.estado]} variant="light" size="sm">
-                        {l.estado[r.estado]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed">
-                        {r.detalle ?? ''}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
+          <Tabs value={pestana} onChange={setPestana}>
+            <Tabs.List>
+              <Tabs.Tab value="clientes">{p.pestanaClientes}</Tabs.Tab>
+              <Tabs.Tab value="intentos">{p.pestanaIntentos}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="clientes" pt="xs">
+              <ScrollArea.Autosize mah={240}>
+                <Table fz="sm" striped aria-label={p.pestanaClientes}>
+                  <Table.Tbody>
+                    {s.resultados.map((r) => (
+                      <Table.Tr key={r.clienteId} data-testid="lote-cliente" data-estado={r.estado}>
+                        <Table.Td>{r.nombre}</Table.Td>
+                        <Table.Td ff="monospace">{r.telefono}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Badge color={COLOR_ESTADO_CLIENTE[r.estado] ?? 'gray'} variant="light" size="sm">
+                            {p.estadoCliente[r.estado] ?? r.estado}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Text size="xs" c="dimmed">
+                            {r.intentos > 0 ? p.intentos(r.intentos) : ''}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="xs" c="dimmed">
+                            {[r.resultadoLlamada ? etiquetaEstadoLlamada(r.resultadoLlamada) : null, r.detalle].filter(Boolean).join(' · ')}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea.Autosize>
+            </Tabs.Panel>
+            <Tabs.Panel value="intentos" pt="xs">
+              {intentos.isError ? (
+                <Alert color="red">{mensajeDe(intentos.error, p.errorIntentos)}</Alert>
+              ) : intentos.isLoading ? (
+                <Group justify="center" p="md">
+                  <Loader size="sm" />
+                </Group>
+              ) : (intentos.data ?? []).length === 0 ? (
+                <Text size="sm" c="dimmed" ta="center" p="md">
+                  {p.sinIntentos}
+                </Text>
+              ) : (
+                <ScrollArea.Autosize mah={240}>
+                  <Table fz="sm" striped aria-label={p.pestanaIntentos} data-testid="lote-intentos">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{p.colCliente}</Table.Th>
+                        <Table.Th>{p.colIntento}</Table.Th>
+                        <Table.Th>{p.colResultado}</Table.Th>
+                        <Table.Th>{p.colLlamada}</Table.Th>
+                        <Table.Th>{p.colFecha}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {(intentos.data ?? []).map((i) => (
+                        <Table.Tr key={`${i.clienteId}-${i.intento}-${i.createdAt}`} data-testid="lote-intento">
+                          <Table.Td>
+                            <Text size="sm">{i.nombre}</Text>
+                            <Text size="xs" c="dimmed" ff="monospace">
+                              {i.telefono}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>{i.intento}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Badge color={COLOR_ESTADO_CLIENTE[i.resultado] ?? 'gray'} variant="light" size="sm">
+                              {p.estadoCliente[i.resultado] ?? i.resultado}
+                            </Badge>
+                            {i.detalle ? (
+                              <Text size="xs" c="dimmed">
+                                {i.detalle}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>{i.resultadoLlamada ? etiquetaEstadoLlamada(i.resultadoLlamada) : '—'}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(i.createdAt)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea.Autosize>
+              )}
+            </Tabs.Panel>
+          </Tabs>
           <Group justify="flex-end">
-            {!terminado ? (
-              <>
-                {s.pausado ? (
-                  <Button variant="light" leftSection={<IconPlayerPlay size={16} />} onClick={() => void hacer(() => api.llamadas.reanudarLote({ id }))} loading={accion}>
-                    {l.reanudar}
-                  </Button>
-                ) : (
-                  <Button variant="light" color="yellow" leftSection={<IconPlayerPause size={16} />} onClick={() => void hacer(() => api.llamadas.pausarLote({ id }))} loading={accion}>
-                    {l.pausar}
-                  </Button>
-                )}
-                <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => void hacer(() => api.llamadas.cancelarLote({ id }))} loading={accion}>
-                  {l.cancelar}
-                </Button>
-              </>
-            ) : (
-              <>
-                {porRevisar > 0 ? (
-                  <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => void reintentar()} loading={accion}>
-                    {s.sinConfirmacion > 0 ? l.reintentarSinConfirmacion : l.reintentar}
-                  </Button>
-                ) : null}
-                <Button onClick={onClose}>{l.cerrar}</Button>
-              </>
-            )}
+            {sePuedeReanudar(s.estado) ? (
+              <Button variant="light" leftSection={<IconPlayerPlay size={16} />} onClick={() => void hacer(() => api.llamadas.reanudarLote({ id }), p.reanudado)} loading={accion}>
+                {l.reanudar}
+              </Button>
+            ) : null}
+            {sePuedePausar(s.estado) ? (
+              <Button variant="light" color="yellow" leftSection={<IconPlayerPause size={16} />} onClick={() => void hacer(() => api.llamadas.pausarLote({ id }), p.pausado)} loading={accion}>
+                {l.pausar}
+              </Button>
+            ) : null}
+            {sePuedeCancelar(s.estado) ? (
+              <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => void hacer(() => api.llamadas.cancelarLote({ id }), p.cancelado)} loading={accion}>
+                {l.cancelar}
+              </Button>
+            ) : null}
+            {terminado && porRevisar > 0 ? (
+              <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => void reintentar()} loading={accion}>
+                {s.sinConfirmacion > 0 ? l.reintentarSinConfirmacion : l.reintentar}
+              </Button>
+            ) : null}
+            <Button onClick={onClose}>{l.cerrar}</Button>
           </Group>
         </Stack>
       )}
     </Modal>
   );
+}
+
+/** The closing line of a batch seen ending while its window is open, once, as a toast. */
+function useAvisoAlTerminar(s: Lote | undefined) {
+  const anterior = useRef<string | null>(null);
+  useEffect(() => {
+    if (!s) return;
+    const antes = anterior.current;
+    anterior.current = s.estado;
+    if (antes === null || !esActivo(antes) || esActivo(s.estado) || !s.message) return;
+    if (s.failed > 0) notifyError(s.message);
+    else if (s.sinConfirmacion > 0) notifications.show({ message: s.message, color: 'yellow', autoClose: TOAST_ERROR_MS });
+    else notifySuccess(s.message);
+  }, [s]);
 }
