@@ -20,6 +20,8 @@ import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
 import { PORTAL_SESION_MS } from '../shared/areas/portal/rules';
 import { createStaticSite, type StaticHandler } from './serving/static-site';
 import { clientAddressOf, createAttemptLimiter, createSlots, hostAllowed } from './http-guards';
+import type { AreaCambio, CambiosPort } from '../shared/ports';
+import { coalescerCambios, type CambiosCoalescidos } from './cambios/coalescer';
 
 export const SESSION_COOKIE = 'consola_sesion';
 /**
@@ -30,6 +32,10 @@ export const SESSION_COOKIE = 'consola_sesion';
 export const PORTAL_COOKIE = 'consola_portal';
 /** Enough for a CSV import of a few thousand clients; larger bodies are refused with a clear error. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/** The live-changes stream (server-sent events) of a signed-in page: GET only, no body. */
+export const CAMBIOS_PATH = '/api/cambios';
+/** A comment line this often keeps an idle stream open through proxies, and its session is checked again. */
+export const LATIDO_CAMBIOS_MS = 25_000;
 
 /** The operations a client without a session may use to guess passwords: counted per client address. */
 const SIGN_IN_OPERATIONS = new Set(['auth.iniciarSesion', 'auth.crearPrimerAdmin', 'portal.iniciarSesion']);
@@ -46,6 +52,8 @@ export interface ServerLimits {
   /** Sign-in attempts (operator, first run, portal) one client address may make per window. */
   signInAttempts: number;
   signInWindowMs: number;
+  /** Live-changes streams open at once (one per open page); past it the server answers 503. */
+  concurrentEventStreams: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -55,6 +63,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   concurrentBodies: 8,
   signInAttempts: 20,
   signInWindowMs: 60_000,
+  concurrentEventStreams: 64,
 };
 
 const STATUS: Record<ErrorCode, number> = {
@@ -87,6 +96,13 @@ export interface ServerOptions {
    */
   supabaseUrl?: string;
   limits?: Partial<ServerLimits>;
+  /**
+   * Row changes to push to signed-in pages (GET /api/cambios, server-sent events), coalesced per area by this
+   * server. Without it that path answers 404.
+   */
+  cambios?: CambiosPort;
+  /** Interval of the live stream's comment line and session re-check (tests shorten it). */
+  latidoCambiosMs?: number;
   /** Clock of the sign-in budget and of cookie lifetimes (tests pass theirs). */
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
@@ -222,6 +238,14 @@ function sameOrigin(req: IncomingMessage): boolean {
   }
 }
 
+/** The open live streams of one server, and the coalesced notices they share. */
+interface Vivo {
+  coalescido: CambiosCoalescidos;
+  /** Each open stream's ending, so closing the server ends them cleanly. */
+  flujos: Set<() => void>;
+  latidoMs: number;
+}
+
 interface Guards {
   options: ServerOptions;
   limits: ServerLimits;
@@ -310,6 +334,58 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
 }
 
 /**
+ * GET /api/cambios: a server-sent-events stream of the areas whose rows changed (`event: cambio`, `data:
+ * llamadas`), for a signed-in operator's page only (the same cookie, Host and Origin checks as the API). No
+ * body is read and no body slot is taken; streams are capped apart. Nothing of a row travels, only the area's
+ * name: the page refetches what it shows. A comment line every LATIDO_CAMBIOS_MS keeps it open and re-checks
+ * the session, so a signed-out or expired session's stream ends; closing the server ends every stream.
+ */
+async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: Guards, vivo: Vivo | null): Promise<void> {
+  const { options, limits } = guards;
+  const no = (status: number, body: Envelope, headers?: Record<string, string>) => refuse(req, res, limits.publicBodyBytes, status, body, headers);
+  if (!vivo) return no(404, errorEnvelope('not_found', es.errores.operacionDesconocida));
+  if (req.method !== 'GET') return no(405, errorEnvelope('validation', es.errores.entradaInvalida), { Allow: 'GET' });
+  if (!sameOrigin(req)) return no(403, errorEnvelope('forbidden', es.errores.origenNoPermitido));
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return no(401, errorEnvelope('unauthenticated', es.login.noAutenticado));
+  if (!(await signedIn(options.dispatch, token))) {
+    return no(401, errorEnvelope('unauthenticated', es.login.sesionExpirada), { 'Set-Cookie': sessionCookie(null, SESSION_COOKIE, '/', 0) });
+  }
+  if (res.destroyed) return;
+  if (vivo.flujos.size >= limits.concurrentEventStreams) {
+    return no(503, errorEnvelope('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
+  }
+
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    // A reverse proxy in front (nginx) must pass each event at once.
+    'X-Accel-Buffering': 'no',
+  });
+  res.write('retry: 3000\n: conectado\n\n');
+  let terminado = false;
+  const enviar = (area: AreaCambio) => void res.write(`event: cambio\ndata: ${area}\n\n`);
+  const dejar = vivo.coalescido.suscribir(enviar);
+  const latido = setInterval(() => {
+    void signedIn(options.dispatch, token)
+      .catch(() => false)
+      .then((vigente) => (vigente ? void res.write(': latido\n\n') : terminar()));
+  }, vivo.latidoMs);
+  latido.unref?.();
+  const terminar = () => {
+    if (terminado) return;
+    terminado = true;
+    clearInterval(latido);
+    dejar();
+    vivo.flujos.delete(terminar);
+    res.end();
+  };
+  vivo.flujos.add(terminar);
+  res.on('close', terminar);
+}
+
+/**
  * Any request outside /api (GET and HEAD; anything else gets 405): the serving module's handler, the same one
  * the desktop's app:// scheme uses (src/main/serving/static-site.ts). It gets the request line's path as the
  * client sent it, not a parsed URL (which would fold `..` away): what tries to leave the folder is refused, not
@@ -344,12 +420,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const allowedHosts = options.allowedHosts ?? [];
   const site = createStaticSite({ rootDir: options.rendererDir, ...(options.supabaseUrl ? { supabaseUrl: options.supabaseUrl } : {}) });
+  const vivo: Vivo | null = options.cambios
+    ? { coalescido: coalescerCambios(options.cambios), flujos: new Set(), latidoMs: options.latidoCambiosMs ?? LATIDO_CAMBIOS_MS }
+    : null;
   let port = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const api = url.pathname.startsWith('/api/');
     if (!hostAllowed(req.headers.host, port, allowedHosts)) return refuseHost(req, res, api);
-    const work = api ? handleApi(req, res, url, guards) : serveStatic(req, res, site);
+    const work =
+      url.pathname === CAMBIOS_PATH ? handleCambios(req, res, guards, vivo) : api ? handleApi(req, res, url, guards) : serveStatic(req, res, site);
     work.catch((error) => {
       options.log?.('Error en el servidor HTTP', error);
       if (!res.headersSent) sendJson(res, 500, errorEnvelope('internal', es.app.errorInesperado));
@@ -366,6 +446,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const terminar of [...(vivo?.flujos ?? [])]) terminar();
+        vivo?.coalescido.cerrar();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
