@@ -1,7 +1,10 @@
 /**
  * Runs the Node side without Electron: the embedded database plus the HTTP host serving the web build.
- * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>] [--web] [--host-name <name>]…`
- * (CONSOLA_DATA_DIR, PORT and CONSOLA_HOST_NAMES work too). Used where the Electron binary cannot be had, by
+ * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>] [--web] [--host-name <name>]…
+ *   [--entrada-port <n>] [--entrada-host <address>]`
+ * (CONSOLA_DATA_DIR, PORT, CONSOLA_HOST_NAMES, CONSOLA_ENTRADA_PORT and CONSOLA_ENTRADA_HOST work too).
+ * The inbound results endpoint for n8n (src/main/entrada/) listens when its saved setting says so, or for this
+ * run when --entrada-port / --entrada-host is given (0 = any free port; the address it got is printed). Used where the Electron binary cannot be had, by
  * the end-to-end tests, and to serve the company portal: a name the portal is published under (behind a
  * reverse proxy, say) must be given with --host-name or saved in the settings, or its requests are refused.
  */
@@ -15,6 +18,10 @@ import { DEFAULT_HTTP_PORT, argValue as argValueIn, hostNamesFrom } from './http
 import { restrictNewFiles } from './backends/embedded/private-folder';
 import { createJsonSettings } from './settings/json-settings';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
+import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
+import { crearControlEntrada, entradaDeLineaDeOrdenes, settingsConEntrada } from './entrada/control';
+import { createVault } from './secrets/vault';
+import type { Host } from './host';
 
 const argValue = (name: string) => argValueIn(process.argv, name);
 
@@ -37,21 +44,36 @@ async function main(): Promise<void> {
   restrictNewFiles();
   const dataDir = resolveDataDir(process.argv, process.env, defaultNodeDataDir());
   const port = Number(argValue('port') ?? process.env.PORT ?? DEFAULT_HTTP_PORT);
-  const settings = createJsonSettings(join(dataDir, 'settings.json'));
-  const host = await openHost({ dataDir, settings, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
+  const stored = createJsonSettings(join(dataDir, 'settings.json'));
+  // The inbound results endpoint follows its setting (saved in Conexión) unless the command line fixes it.
+  let host: Host | null = null;
+  const entrada = crearControlEntrada({
+    settings: stored,
+    secretos: createVault(),
+    datos: () => host?.datosSistema() ?? null,
+    fijado: entradaDeLineaDeOrdenes(process.argv, process.env, stored.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
+    log: (message, error) => console.error(`[consola] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
+  });
+  const settings = settingsConEntrada(stored, entrada);
+  host = await openHost({ dataDir, settings, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
   const saved = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY)?.nombres ?? [];
   const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
   const server = await startServer({ dispatch: host.dispatch, rendererDir: findRendererDir(), port, allowedHosts, ...(supabaseUrl ? { supabaseUrl } : {}) });
-  console.log(`Consola de Automatización: ${server.url} (datos en ${dataDir})`);
+  const estadoEntrada = await entrada.aplicar();
+  // One write, the dashboard's address first (tests/e2e/support/app.ts takes the first address it reads).
+  const lineaEntrada = entrada.enMarcha ? `\nEntrada de resultados: ${entrada.enMarcha.url}/entrada/llamadas y ${entrada.enMarcha.url}/entrada/mensajes` : '';
+  console.log(`Consola de Automatización: ${server.url} (datos en ${dataDir})${lineaEntrada}`);
+  if (estadoEntrada.error) console.error(estadoEntrada.error);
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     await server.close();
-    await host.close();
+    await entrada.cerrar();
+    await host!.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

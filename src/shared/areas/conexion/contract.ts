@@ -4,6 +4,7 @@ import { WEBHOOK_NAMES, isSupabaseUrl, isWebhookUrl, type BackendInfo, type Webh
 import type { ServidorWebInfo } from '../../domain/servidor-web';
 import { configuracion as tc } from '../configuracion/texts';
 import { conexion as t } from './texts';
+import { RUTAS_ENTRADA, guardarEntrada, type EntradaInfo, type RutaEntrada } from './entrada';
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 
@@ -53,4 +54,15 @@ export const conexion = {
   servidorWeb: op<ServidorWebInfo>()(z.object({})),
   /** Turns it on or off (administrators only); the desktop applies it when it starts again. */
   guardarServidorWeb: op<ServidorWebInfo>()(z.object({ activo: z.boolean() })),
+  /** The inbound results endpoint for n8n (issue 15): its setting, addresses, secrets' state and live state. */
+  entrada: op<EntradaInfo>()(z.object({})),
+  /** On/off, the address and port to listen on (applied at once where a listener follows it). */
+  guardarEntrada: op<EntradaInfo>()(guardarEntrada),
+  /**
+   * A new random secret for one route, stored in the keychain and answered ONCE (to copy into n8n); the old one
+   * stops working at once.
+   */
+  rotarSecretoEntrada: op<{ ruta: RutaEntrada; secreto: string; info: EntradaInfo }>()(
+    z.object({ ruta: z.enum(RUTAS_ENTRADA, { message: t.entrada.rutaDesconocida }) }),
+  ),
 } as const;

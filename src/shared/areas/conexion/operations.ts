@@ -18,6 +18,19 @@ import {
   type WebhookSetting,
 } from '../../domain/webhooks';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebInfo, type ServidorWebSettings } from '../../domain/servidor-web';
+import { hexAleatorio } from '../../api/comun';
+import {
+  ENTRADA_ESTADO_KEY,
+  ENTRADA_SETTINGS_KEY,
+  RUTAS_ENTRADA,
+  configEntrada,
+  cuentaSecretoEntrada,
+  origenHttp,
+  urlEntrada,
+  type EntradaInfo,
+  type EntradaSettings,
+  type EstadoEntrada,
+} from './entrada';
 
 function secretFrom(input: GuardarWebhook): WebhookSecret | null {
   switch (input.auth) {
@@ -133,6 +146,36 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
     return { activo: saved.activo === true, nombres: Array.isArray(saved.nombres) ? saved.nombres.map(String) : [] };
   }
 
+  /** The endpoint's setting, its secrets' state (read from the keychain, never answered) and the listener's live state. */
+  async function entradaInfo(): Promise<EntradaInfo> {
+    const saved = settings().get<EntradaSettings>(ENTRADA_SETTINGS_KEY);
+    const config = configEntrada(saved);
+    // Asked of the listener's controller where one runs (it answers once a save has been applied).
+    const estado = await Promise.resolve(settings().get<EstadoEntrada | Promise<EstadoEntrada>>(ENTRADA_ESTADO_KEY));
+    const donde = estado?.escuchando ?? { direccion: config.escucharEn, puerto: config.puerto };
+    const rutas = await Promise.all(
+      RUTAS_ENTRADA.map(async (ruta) => ({
+        ruta,
+        url: urlEntrada(donde.direccion, donde.puerto, ruta),
+        secreto: backend.secrets ? Boolean(await backend.secrets.get(cuentaSecretoEntrada(ruta)).catch(() => null)) : false,
+        rotadoEn: saved?.rotaciones?.[ruta] ?? null,
+      })),
+    );
+    return {
+      disponible: backend.kind === 'embedded',
+      ...config,
+      rutas,
+      escuchando: estado?.escuchando ? origenHttp(estado.escuchando.direccion, estado.escuchando.puerto) : null,
+      aplicacion: estado ? 'inmediata' : 'al_reiniciar',
+      fijadoAlIniciar: estado?.fijadoAlIniciar ?? false,
+      error: estado?.error ?? null,
+    };
+  }
+
+  function soloIntegrada(): void {
+    if (backend.kind !== 'embedded') throw new AppError('config', es.conexion.entrada.sinBaseIntegrada);
+  }
+
   async function storedOrGiven(anonKey: string | undefined): Promise<string> {
     const key = anonKey?.trim() || (await secrets().get(SUPABASE_ANON_KEY_ACCOUNT));
     if (!key) throw new AppError('validation', es.configuracion.faltaClave);
@@ -176,6 +219,29 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
       const saved = settings().get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY) ?? {};
       settings().set<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY, { ...saved, activo: input.activo });
       return servidorWebInfo();
+    },
+
+    async entrada() {
+      return entradaInfo();
+    },
+
+    async guardarEntrada(input) {
+      // Listening on a network address is an administrator's decision (soloAdministradores), warned on screen.
+      soloIntegrada();
+      const saved = settings().get<EntradaSettings>(ENTRADA_SETTINGS_KEY) ?? {};
+      settings().set<EntradaSettings>(ENTRADA_SETTINGS_KEY, { ...saved, activo: input.activo, escucharEn: input.escucharEn, puerto: input.puerto });
+      return entradaInfo();
+    },
+
+    async rotarSecretoEntrada({ ruta }) {
+      soloIntegrada();
+      // 32 random bytes (WebCrypto), as hex: easy to paste into n8n. Answered once; only the keychain keeps it.
+      const secreto = hexAleatorio(32);
+      await secrets().set(cuentaSecretoEntrada(ruta), secreto);
+      const saved = settings().get<EntradaSettings>(ENTRADA_SETTINGS_KEY) ?? {};
+      const ahora = (backend.now?.() ?? new Date()).toISOString();
+      settings().set<EntradaSettings>(ENTRADA_SETTINGS_KEY, { ...saved, rotaciones: { ...saved.rotaciones, [ruta]: ahora } });
+      return { ruta, secreto, info: await entradaInfo() };
     },
 
     async webhooks() {

@@ -1,0 +1,302 @@
+/**
+ * The inbound results endpoint (issue 15 §1): a small node:http server of its own, apart from the dashboard's
+ * (serve.ts stays on loopback whatever this one does), where n8n posts call outcomes and chat-memory rows for
+ * the embedded database. Only two routes:
+ *
+ *   POST /entrada/llamadas   a call outcome, upserted by conversation_id (8 MiB: it may carry its audio)
+ *   POST /entrada/mensajes   a chat-memory row of a registered message table (256 KiB)
+ *
+ * Before the body is read: the route (404), the method (405), JSON (415), the declared size (413), the route's
+ * secret in the keychain (503), the signature headers and the timestamp within 5 minutes (401), a free body
+ * slot (503). Then the body is read up to its cap (413, connection closed), its HMAC checked in constant time
+ * (401), parsed and validated with Spanish messages (400), and written by ONE SQL function call as
+ * service_role (one transaction: a replayed signature answers 409, a known Idempotency-Key 200 duplicado).
+ * Every answer is an Envelope in Spanish, `Cache-Control: no-store`; no stack, no SQL.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Envelope } from '../../shared/contract/envelope';
+import type { DataPort } from '../../shared/ports/data';
+import type { SecretsPort } from '../../shared/ports/secrets';
+import { AppError, type ErrorCode } from '../../shared/errors';
+import { es } from '../../shared/i18n/es';
+import {
+  CABECERA_FECHA,
+  CABECERA_FIRMA,
+  CABECERA_IDEMPOTENCIA_ENTRADA,
+  LIMITE_CUERPO,
+  MARGEN_FIRMA_S,
+  RUTAS_ENTRADA,
+  cuentaSecretoEntrada,
+  datosLlamada,
+  mensajeEntrada,
+  origenHttp,
+  resultadoLlamadaEntrada,
+  type RutaEntrada,
+} from '../../shared/areas/conexion/entrada';
+import { createSlots } from '../http-guards';
+import { firmaCoincide, leerFecha, leerFirma } from './firma';
+
+const t = es.conexion.entrada;
+
+export interface LimitesEntrada {
+  /** Largest body per route (LIMITE_CUERPO). */
+  cuerpo: Record<RutaEntrada, number>;
+  /** Bodies read at the same moment; past it the answer is 503 instead of holding more. */
+  simultaneos: number;
+}
+
+export const LIMITES_ENTRADA: LimitesEntrada = { cuerpo: LIMITE_CUERPO, simultaneos: 4 };
+
+/** A cached secret is asked of the keychain again after this long even if its rotation stamp did not change. */
+const SECRETO_CACHE_MS = 60_000;
+
+export interface OpcionesEntrada {
+  /** The address to listen on (127.0.0.1 unless the operator chose another) and the port (0: any free one). */
+  direccion: string;
+  puerto: number;
+  /** The embedded database's service_role data port; null while the hosted backend is open (503). */
+  datos(): DataPort | null;
+  /** The keychain: each route's secret is `entrada:<ruta>`. */
+  secretos: SecretsPort;
+  /**
+   * When each route's secret was last rotated (the setting's `rotaciones`): a change makes the listener read the
+   * keychain again at once, so the old secret stops working the moment a new one is made. Without it, the
+   * keychain is read on every request.
+   */
+  versionSecreto?(ruta: RutaEntrada): string | undefined;
+  limites?: Partial<LimitesEntrada>;
+  /** Clock of the timestamp check (tests inject theirs). */
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface EntradaEnMarcha {
+  /** http://address:port */
+  url: string;
+  direccion: string;
+  puerto: number;
+  close(): Promise<void>;
+}
+
+const STATUS: Partial<Record<ErrorCode, number>> = { validation: 400, forbidden: 403, conflict: 409, unavailable: 503 };
+
+function enviar(res: ServerResponse, status: number, body: Envelope, extra: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...extra,
+  });
+  res.end(JSON.stringify(body));
+}
+
+const error = (code: ErrorCode, message: string): Envelope => ({ ok: false, error: { code, message } });
+
+/** True while the client may still be sending a body nobody read. */
+function cuerpoPendiente(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return length !== undefined ? Number(length) > 0 : req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Answers without reading the body. What the client is still sending is thrown away up to the route's cap
+ * (a client still writing may miss an answer on a closed connection); past it, the connection is closed.
+ */
+function rechazar(req: IncomingMessage, res: ServerResponse, limite: number, status: number, body: Envelope, extra: Record<string, string> = {}): void {
+  if (!cuerpoPendiente(req)) return enviar(res, status, body, extra);
+  if (Number(req.headers['content-length'] ?? 0) > limite) {
+    enviar(res, status, body, { ...extra, Connection: 'close' });
+    res.once('finish', () => req.socket.destroy());
+    return;
+  }
+  enviar(res, status, body, extra);
+  let descartado = 0;
+  req.on('data', (chunk: Buffer) => {
+    descartado += chunk.length;
+    if (descartado > limite) req.socket.destroy();
+  });
+  req.resume();
+}
+
+type Lectura = { kind: 'ok'; bytes: Buffer } | { kind: 'grande' } | { kind: 'ida' };
+
+/** Reads at most `limite` bytes; stops (and says so) as soon as the body is larger. */
+function leerCuerpo(req: IncomingMessage, limite: number): Promise<Lectura> {
+  return new Promise((resolve) => {
+    const partes: Buffer[] = [];
+    let tamano = 0;
+    let hecho = false;
+    const fin = (r: Lectura) => {
+      if (hecho) return;
+      hecho = true;
+      req.off('data', onData).off('end', onEnd).off('error', onIda).off('close', onClose);
+      resolve(r);
+    };
+    const onData = (chunk: Buffer) => {
+      tamano += chunk.length;
+      if (tamano > limite) {
+        req.pause();
+        fin({ kind: 'grande' });
+        return;
+      }
+      partes.push(chunk);
+    };
+    const onEnd = () => fin({ kind: 'ok', bytes: Buffer.concat(partes) });
+    const onIda = () => fin({ kind: 'ida' });
+    const onClose = () => {
+      if (!req.complete) fin({ kind: 'ida' });
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onIda).on('close', onClose);
+  });
+}
+
+const tamanoLegible = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`);
+
+export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<EntradaEnMarcha> {
+  const limites: LimitesEntrada = { ...LIMITES_ENTRADA, ...opciones.limites };
+  const now = opciones.now ?? (() => new Date());
+  const log = opciones.log ?? (() => {});
+  const ranuras = createSlots(limites.simultaneos);
+  const cache = new Map<RutaEntrada, { version: string | undefined; secreto: string | null; leido: number }>();
+
+  /** The route's secret: from the cache while its rotation stamp holds (and for at most a minute), else the keychain. */
+  async function secretoDe(ruta: RutaEntrada): Promise<string | null> {
+    const version = opciones.versionSecreto?.(ruta);
+    const guardado = cache.get(ruta);
+    const ahora = Date.now();
+    if (opciones.versionSecreto && guardado && guardado.version === version && ahora - guardado.leido < SECRETO_CACHE_MS) return guardado.secreto;
+    const secreto = await opciones.secretos.get(cuentaSecretoEntrada(ruta));
+    cache.set(ruta, { version, secreto, leido: ahora });
+    return secreto;
+  }
+
+  async function atender(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://entrada').pathname;
+    const ruta = RUTAS_ENTRADA.find((r) => path === `/entrada/${r}`);
+    const limite = ruta ? limites.cuerpo[ruta] : limites.cuerpo.mensajes;
+    const no = (status: number, body: Envelope, extra?: Record<string, string>) => rechazar(req, res, limite, status, body, extra);
+    if (!ruta) return no(404, error('not_found', t.rutaNoExiste));
+    if (req.method !== 'POST') return no(405, error('validation', t.soloPost), { Allow: 'POST' });
+    if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return no(415, error('validation', t.soloJson));
+    const declarado = Number(req.headers['content-length'] ?? 0);
+    if (declarado > limite) return no(413, error('validation', t.demasiadoGrande(tamanoLegible(limite))));
+
+    let secreto: string | null;
+    try {
+      secreto = await secretoDe(ruta);
+    } catch (e) {
+      log('Entrada de resultados: llavero', e);
+      return no(503, error('unavailable', AppError.is(e) ? e.message : es.errores.llaveroNoDisponible));
+    }
+    if (!secreto) return no(503, error('config', t.sinSecretoConfigurado));
+
+    const fechaTexto = (req.headers[CABECERA_FECHA] as string | undefined)?.trim() ?? '';
+    const fecha = leerFecha(fechaTexto);
+    const firma = leerFirma(req.headers[CABECERA_FIRMA] as string | undefined);
+    if (fecha === null || firma === null) return no(401, error('unauthenticated', t.faltaFirma));
+    if (Math.abs(now().getTime() / 1000 - fecha) > MARGEN_FIRMA_S) return no(401, error('unauthenticated', t.fechaFueraDeMargen));
+    const claveCabecera = req.headers[CABECERA_IDEMPOTENCIA_ENTRADA];
+    const clave = typeof claveCabecera === 'string' ? claveCabecera.trim() : undefined;
+    if (clave !== undefined && !/^[\x21-\x7e]{1,200}$/.test(clave)) return no(400, error('validation', t.claveInvalida));
+
+    const soltar = ranuras.tryAcquire();
+    if (!soltar) return no(503, error('unavailable', t.ocupada), { 'Retry-After': '2' });
+    let lectura: Lectura;
+    try {
+      lectura = await leerCuerpo(req, limite);
+    } finally {
+      soltar();
+    }
+    if (lectura.kind === 'ida') return void res.destroy();
+    if (lectura.kind === 'grande') {
+      // Nothing more of it is read: answered, then the connection is closed.
+      enviar(res, 413, error('validation', t.demasiadoGrande(tamanoLegible(limite))), { Connection: 'close' });
+      res.once('finish', () => req.socket.destroy());
+      return;
+    }
+    if (!firmaCoincide(secreto, fechaTexto, lectura.bytes, firma)) return enviar(res, 401, error('unauthenticated', t.firmaInvalida));
+
+    let cuerpo: unknown;
+    try {
+      cuerpo = JSON.parse(lectura.bytes.toString('utf8'));
+    } catch {
+      return enviar(res, 400, error('validation', t.jsonInvalido));
+    }
+    const datos = opciones.datos();
+    if (!datos) return enviar(res, 503, error('unavailable', t.sinBaseIntegrada));
+
+    let rpc: { fn: string; args: Record<string, unknown> };
+    if (ruta === 'llamadas') {
+      const valido = resultadoLlamadaEntrada.safeParse(cuerpo);
+      if (!valido.success) return enviar(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
+      rpc = {
+        fn: 'entrada_registrar_llamada',
+        args: { p_firma: firma, p_clave: clave ?? null, p_datos: datosLlamada(cuerpo as Record<string, unknown>, valido.data) },
+      };
+    } else {
+      const valido = mensajeEntrada.safeParse(cuerpo);
+      if (!valido.success) return enviar(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
+      rpc = {
+        fn: 'entrada_registrar_mensaje',
+        args: { p_firma: firma, p_clave: clave ?? null, p_tabla: valido.data.tabla, p_session_id: valido.data.session_id, p_message: valido.data.message },
+      };
+    }
+
+    let respuesta: { resultado?: string; id?: unknown; nuevo?: unknown } | null;
+    try {
+      const { rows } = await datos.run<{ value: typeof respuesta }>({ kind: 'rpc', ...rpc });
+      respuesta = rows[0]?.value ?? null;
+    } catch (e) {
+      const appError = AppError.is(e) ? e : null;
+      const status = appError ? STATUS[appError.code] : undefined;
+      if (appError && status && status < 500) return enviar(res, status, error(appError.code, appError.message));
+      log(`Entrada de resultados: no se pudo guardar (${ruta})`, e);
+      if (appError?.code === 'unavailable') return enviar(res, 503, error('unavailable', appError.message));
+      return enviar(res, 500, error('internal', t.errorGuardar));
+    }
+    if (respuesta?.resultado === 'repetida') return enviar(res, 409, error('conflict', t.firmaRepetida));
+    if (respuesta?.resultado === 'duplicado') return enviar(res, 200, { ok: true, data: { duplicado: true } });
+    if (respuesta?.resultado !== 'guardado') {
+      log(`Entrada de resultados: respuesta inesperada de la base de datos (${ruta})`);
+      return enviar(res, 500, error('internal', t.errorGuardar));
+    }
+    const data: Record<string, unknown> = { guardado: true, id: Number(respuesta.id) };
+    if (ruta === 'llamadas') data.nuevo = respuesta.nuevo === true;
+    return enviar(res, 200, { ok: true, data });
+  }
+
+  const server = createServer((req, res) => {
+    atender(req, res).catch((e: unknown) => {
+      log('Error en la entrada de resultados', e);
+      if (!res.headersSent) enviar(res, 500, error('internal', es.app.errorInesperado));
+      else res.end();
+    });
+  });
+  // A slow or stalled client cannot hold a body slot for ever.
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 15_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opciones.puerto, opciones.direccion, () => {
+      server.off('error', reject);
+      server.on('error', (e) => log('Error en la entrada de resultados', e));
+      resolve();
+    });
+  });
+  const direccion = (server.address() as AddressInfo).address;
+  const puerto = (server.address() as AddressInfo).port;
+  return {
+    url: origenHttp(direccion, puerto),
+    direccion,
+    puerto,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
