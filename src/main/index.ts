@@ -14,7 +14,7 @@ import { resolveDataDir } from './data-dir';
 import type { Dispatch } from './dispatch';
 import { openHost, type Host } from './host';
 import { createElectronSettings } from './settings/electron-settings';
-import { registerIpc } from './ipc';
+import { pushCambios, registerIpc } from './ipc';
 import { startServer } from './serve';
 import { desktopHttpPlan, type DesktopHttpPlan } from './http-options';
 import { restrictNewFiles } from './backends/embedded/private-folder';
@@ -43,6 +43,7 @@ let host: Host | null = null;
 let hostPromise: Promise<Host> | null = null;
 let server: { url: string; close(): Promise<void> } | null = null;
 let disposeIpc: (() => void) | null = null;
+let disposeCambios: (() => void) | null = null;
 let shutdownDone = false;
 let shuttingDown = false;
 
@@ -72,8 +73,8 @@ function openWindow(): void {
  * opens the api to every local user and process, so the desktop does not serve it unasked. Failure is
  * logged, not fatal.
  */
-async function startHttp(dispatch: Dispatch, plan: DesktopHttpPlan): Promise<void> {
-  const options = { dispatch, rendererDir, host: '127.0.0.1', allowedHosts: plan.allowedHosts, log };
+async function startHttp(dispatch: Dispatch, plan: DesktopHttpPlan, cambios: Host['cambios']): Promise<void> {
+  const options = { dispatch, rendererDir, host: '127.0.0.1', allowedHosts: plan.allowedHosts, cambios, log };
   try {
     server = await startServer({ ...options, port: plan.port }).catch(() =>
       // The port is taken (another program): any free port will do.
@@ -108,8 +109,10 @@ async function start(): Promise<void> {
 
   host = await hostPromise;
   log(`Backend: ${host.backendKind}`);
+  // Live screens: row changes reach the window as IPC events (the HTTP host sends its own, below).
+  disposeCambios = pushCambios(host.cambios, () => mainWindow?.webContents ?? null, devServerUrl ? { devServerUrl } : {});
   const plan = desktopHttpPlan(settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), process.argv, process.env);
-  if (plan) await startHttp(host.dispatch, plan);
+  if (plan) await startHttp(host.dispatch, plan, host.cambios);
 }
 
 /** Closes everything once: IPC, HTTP server, then the database (bounded, so quitting never hangs). */
@@ -117,6 +120,8 @@ async function shutdown(): Promise<void> {
   if (shutdownDone) return;
   disposeIpc?.();
   disposeIpc = null;
+  disposeCambios?.();
+  disposeCambios = null;
   const steps: Array<Promise<unknown>> = [];
   if (server) steps.push(server.close().catch((e: unknown) => log('Cierre del servidor local', e)));
   const opened = host ?? (hostPromise ? await hostPromise.catch(() => null) : null);

@@ -2,10 +2,14 @@
  * Binds the contract to Electron's IPC: ONE ipcMain.handle on IPC_CHANNEL. The sender frame is checked
  * on every call (see ipc-handler.ts); the session token stays in the main process, per webContents.
  */
-import { ipcMain } from 'electron';
+import { ipcMain, type WebContents } from 'electron';
 import { IPC_CHANNEL } from '../shared/contract/envelope';
+import { CAMBIOS_CHANNEL } from '../shared/contract/preload-api';
+import type { CambiosPort } from '../shared/ports';
 import type { Host } from './host';
 import { createIpcHandler, type IpcHandler } from './ipc-handler';
+import { coalescerCambios, type OpcionesCoalescer } from './cambios/coalescer';
+import { isAppUrl } from './window/security';
 
 export function registerIpc(
   host: Pick<Host, 'dispatch'>,
@@ -19,5 +23,28 @@ export function registerIpc(
   return {
     handler,
     dispose: () => ipcMain.removeHandler(IPC_CHANNEL),
+  };
+}
+
+/**
+ * Live screens on the desktop (issue 15 §2): the host's row-change notices, coalesced per area, are sent to
+ * the window on the one fixed channel CAMBIOS_CHANNEL, only while it shows one of our pages (app://app/, or
+ * the exact dev server in development). Only the area's name travels. The preload hands them to
+ * `window.cambios.suscribir`. Answers the function that stops it.
+ */
+export function pushCambios(
+  cambios: CambiosPort,
+  destino: () => WebContents | null,
+  options: { devServerUrl?: string; coalescer?: OpcionesCoalescer } = {},
+): () => void {
+  const coalescido = coalescerCambios(cambios, options.coalescer);
+  const dejar = coalescido.suscribir((area) => {
+    const contents = destino();
+    if (!contents || contents.isDestroyed() || !isAppUrl(contents.getURL(), options.devServerUrl)) return;
+    contents.send(CAMBIOS_CHANNEL, area);
+  });
+  return () => {
+    dejar();
+    coalescido.cerrar();
   };
 }

@@ -36,6 +36,12 @@ vi.mock('electron', async () => {
     id = FakeWebContents.nextId++;
     windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null;
     mainFrame = { frameTreeNodeId: 1 };
+    sent: unknown[][] = [];
+    getURL = () => 'app://app/index.html';
+    isDestroyed = () => false;
+    send(...args: unknown[]) {
+      this.sent.push(args);
+    }
     setWindowOpenHandler(h: (d: { url: string }) => { action: string }) {
       this.windowOpenHandler = h;
     }
@@ -110,6 +116,8 @@ const hostMock = vi.hoisted(() => ({
   openHost: vi.fn(),
   startServer: vi.fn(),
   serverClose: vi.fn(async () => {}),
+  /** Listeners of the host's live notices (host.cambios). */
+  oyentesCambios: new Set<(area: string) => void>(),
 }));
 vi.mock('../../src/main/host', () => ({ openHost: hostMock.openHost }));
 vi.mock('../../src/main/serve', () => ({ startServer: hostMock.startServer }));
@@ -142,8 +150,15 @@ beforeEach(() => {
     dataDir: opts.dataDir,
     backendKind: 'embedded',
     dispatch: hostMock.dispatch,
+    cambios: {
+      suscribir: (oyente: (area: string) => void) => {
+        hostMock.oyentesCambios.add(oyente);
+        return () => void hostMock.oyentesCambios.delete(oyente);
+      },
+    },
     close: hostMock.close,
   }));
+  hostMock.oyentesCambios.clear();
   hostMock.startServer.mockReset().mockResolvedValue({ url: 'http://127.0.0.1:5999', port: 5999, close: hostMock.serverClose });
 });
 afterEach(() => {
@@ -275,6 +290,19 @@ describe('Electron main process (fake electron)', () => {
     process.env.CONSOLA_HTTP = '1';
     await boot();
     expect(hostMock.startServer).toHaveBeenCalledWith(expect.objectContaining({ host: '127.0.0.1', dispatch: hostMock.dispatch, port: 0 }));
+  });
+
+  it('live notices: the host\'s row changes reach the window on the fixed channel, coalesced; the HTTP host gets them too; none after quit', async () => {
+    process.env.CONSOLA_HTTP = '1';
+    const electron = await boot();
+    expect(hostMock.startServer).toHaveBeenCalledWith(expect.objectContaining({ cambios: expect.objectContaining({ suscribir: expect.any(Function) }) }));
+    const wc = fake.state.windows[0]!.webContents as { sent: unknown[][] };
+    for (let i = 0; i < 100; i++) for (const oyente of hostMock.oyentesCambios) oyente('llamadas');
+    await vi.waitFor(() => expect(wc.sent).toEqual([['api:cambios', 'llamadas']]), { timeout: 5_000 });
+
+    electron.app.emit('before-quit', { defaultPrevented: false, preventDefault() {} });
+    await flush();
+    expect(hostMock.oyentesCambios.size).toBe(0);
   });
 
   it('on quit: prevents the first quit, closes HTTP and the host, then quits for real', async () => {

@@ -5,6 +5,7 @@
  */
 import { contract, type Area, type Contract, type InputOf, type OperationName, type OutputOf } from './index';
 import type { Envelope } from './envelope';
+import { esAreaCambio, type AreaCambio } from '../ports/cambios';
 
 export type PreloadApi = {
   [A in Area]: {
@@ -36,10 +37,42 @@ export function buildPreloadApi(invoke: PreloadInvoke): PreloadApi {
   return Object.freeze(api) as unknown as PreloadApi;
 }
 
+/** The one channel the main process pushes live row-change notices on (the area's name, nothing else). */
+export const CAMBIOS_CHANNEL = 'api:cambios';
+
+/** `window.cambios` on the desktop: live row-change notices for the page (issue 15 §2). */
+export interface CambiosBridge {
+  /** Calls `oyente` with the area whose rows changed (coalesced by the main process); answers the unsubscribe. */
+  suscribir(oyente: (area: AreaCambio) => void): () => void;
+}
+
+/**
+ * Builds `window.cambios` over the preload's listener on CAMBIOS_CHANNEL (`escuchar` registers one handler
+ * and answers its removal). The page gets only a known area's name: no event object, no sender, no channel
+ * of its choosing. Frozen.
+ */
+export function buildCambiosBridge(escuchar: (handler: (dato: unknown) => void) => () => void): CambiosBridge {
+  return Object.freeze({
+    suscribir(oyente: (area: AreaCambio) => void): () => void {
+      if (typeof oyente !== 'function') throw new TypeError('suscribir espera una función');
+      const dejar = escuchar((dato) => {
+        if (esAreaCambio(dato)) oyente(dato);
+      });
+      let activo = true;
+      return () => {
+        if (!activo) return;
+        activo = false;
+        dejar();
+      };
+    },
+  });
+}
+
 declare global {
   interface Window {
     /** Present only inside the desktop app (set by the preload). */
     api?: PreloadApi;
     platform?: PlatformInfo;
+    cambios?: CambiosBridge;
   }
 }
