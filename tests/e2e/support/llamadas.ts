@@ -1,5 +1,6 @@
-/** The call-campaign screens: choosing a campaign, and their screenshots. */
-import type { Page } from '@playwright/test';
+/** The call-campaign screens: choosing a campaign, calling a page of clients, the batches panel, the 'No llamar' list, and their screenshots. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Api } from './api';
 import { Capturas } from './capturas';
 
 export class Llamadas {
@@ -13,7 +14,62 @@ export class Llamadas {
     await this.page.getByRole('option', { name: nombre, exact: true }).click();
   }
 
+  /** Selects the client list's page and asks to call it: answers the confirmation dialog (with its estimate). */
+  async llamarPagina(): Promise<Locator> {
+    await this.page.getByRole('checkbox', { name: 'Seleccionar la página' }).check();
+    await this.page.getByTestId('llamar-seleccionados').click();
+    const dialogo = this.page.getByTestId('confirmar-lote');
+    await expect(dialogo).toBeVisible();
+    return dialogo;
+  }
+
+  /** The client screen's batches panel and its rows (running and scheduled first). */
+  get panelLotes(): Locator {
+    return this.page.getByTestId('panel-lotes');
+  }
+
+  filasLote(): Locator {
+    return this.panelLotes.getByTestId('lote-fila');
+  }
+
+  /** A client's row in the list, by full name. */
+  filaCliente(nombre: string): Locator {
+    return this.page.locator(`[data-testid="fila-cliente"][data-nombre="${nombre}"]`);
+  }
+
+  /** Opens the shared 'No llamar' list from the client screen. */
+  async abrirNoLlamar(): Promise<Locator> {
+    await this.page.getByTestId('abrir-no-llamar').click();
+    const modal = this.page.getByTestId('no-llamar');
+    await expect(modal).toBeVisible();
+    return modal;
+  }
+
+  /** A confirm dialog's button (Mantine's confirm modals), by its exact name. */
+  async confirmar(boton: string): Promise<void> {
+    await this.page.getByRole('dialog').getByRole('button', { name: boton, exact: true }).click();
+  }
+
   async captura(nombre: string, fullPage = false): Promise<void> {
     await this.capturas.pagina(this.page, nombre, fullPage);
   }
+}
+
+export interface ClientePrueba {
+  nombre: string;
+  apellido: string;
+  telefono: string;
+}
+
+/**
+ * A campaign with its call configuration (calling all day, one call at a time unless said) and its clients,
+ * through the api (the screens that create them have their own spec, llamadas.spec.ts).
+ */
+export async function campanaConClientes(api: Api, nombre: string, clientes: readonly ClientePrueba[], config: Record<string, unknown> = {}): Promise<{ id: number }> {
+  const campana = await api.llamar<{ id: number }>('llamadas', 'crearCampana', { nombre, minutos: 500 });
+  await api.llamar('llamadas', 'guardarConfiguracion', { campanaId: campana.id, agentid: 'agent_lotes', agentphonenumberid: 'phnum_lotes', prompt: 'Hola', horaInicio: '00:00', horaFin: '23:59', maxSimultaneas: 1, ...config });
+  for (const [i, c] of clientes.entries()) {
+    await api.llamar('llamadas', 'crearCliente', { ...c, email: `${c.nombre.toLowerCase()}.${i}@lotes.co`, campanaId: campana.id });
+  }
+  return campana;
 }
