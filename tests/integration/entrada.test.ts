@@ -375,6 +375,29 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
     secretos.llamadas = nuevo;
   });
 
+  it('solo service_role ejecuta las funciones de la entrada; un operador con sesión no las alcanza', async () => {
+    const { rows } = await db.query<{ firma: string; anon: boolean; autenticado: boolean; servicio: boolean }>(
+      `select p.oid::regprocedure::text as firma,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as autenticado,
+              has_function_privilege('service_role', p.oid, 'execute') as servicio
+         from pg_proc p where p.pronamespace = 'public'::regnamespace and p.proname like 'entrada\\_%' order by 1`,
+    );
+    expect(rows).toEqual([
+      // service_role keeps Supabase's default EXECUTE on the helper: it may write entrada_firmas directly anyway.
+      { firma: 'entrada_anotar(text,text,text)', anon: false, autenticado: false, servicio: true },
+      { firma: 'entrada_registrar_llamada(text,text,jsonb)', anon: false, autenticado: false, servicio: true },
+      { firma: 'entrada_registrar_mensaje(text,text,text,text,jsonb)', anon: false, autenticado: false, servicio: true },
+    ]);
+    // Through the api's own data port, as the signed-in administrator: refused.
+    const estado = await env.dispatch('auth', 'estado', {}, admin);
+    const operador = (estado as { data: { operator: { id: string; email: string } } }).data.operator;
+    const comoAdmin = env.backend.dataFor({ token: admin.token!, operator: operador } as never);
+    await expect(comoAdmin.run({ kind: 'rpc', fn: 'entrada_registrar_llamada', args: { p_firma: 'f'.repeat(64), p_clave: null, p_datos: { conversation_id: 'intrusa' } } }))
+      .rejects.toMatchObject({ code: 'forbidden' });
+    expect(await filas('intrusa')).toEqual([]);
+  });
+
   it('escucha en 127.0.0.1 por omisión y solo en la dirección indicada', async () => {
     expect(servidor.direccion).toBe('127.0.0.1');
     const otra = await iniciarEntrada({ direccion: '127.0.0.2', puerto: 0, datos: () => null, secretos: env.secrets });

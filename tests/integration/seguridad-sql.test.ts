@@ -324,6 +324,10 @@ describe.each(BACKENDS)('operadores y permisos del esquema en %s', (_name, fresh
       // The owner's designation of an adopted project's first administrator (20261128000900_adopcion_incorporar).
       expect(lista.find((f) => f.firma === 'designar_administrador(text)')).toMatchObject({ anon: false, autenticado: false });
       expect(lista.find((f) => f.firma === 'perfiles_primer_administrador()')).toMatchObject({ anon: false, autenticado: false });
+      // The inbound results endpoint's writers (20261128001200_entrada_resultados): service_role only.
+      for (const firma of ['entrada_anotar(text, text, text)', 'entrada_registrar_llamada(text, text, jsonb)', 'entrada_registrar_mensaje(text, text, text, text, jsonb)']) {
+        expect(lista.find((f) => f.firma === firma), firma).toMatchObject({ anon: false, autenticado: false });
+      }
     });
 
     it('llamadas como quien se registró sin autorización: cada función que puede ejecutar rechaza o no da nada', async () => {
