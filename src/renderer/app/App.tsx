@@ -6,13 +6,14 @@ import { useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { es } from '../../shared/i18n/es';
 import { AuthProvider } from './auth';
+import { CambiosEnVivo } from './CambiosEnVivo';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { ScrollManager } from './ScrollManager';
 import { TOAST_ERROR_MS, buildTheme, cssVariablesResolver } from './theme';
 import { usePreferencias } from '../features/configuracion/preferencias-store';
 
-/** Providers, outermost first: router, data cache, theme, toasts, modals, auth. */
+/** Providers, outermost first: router, data cache, theme, toasts, modals, auth (and the live notices under it). */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   // Local preferences (part 3 §2.5, §3): accent colour and dark mode for the whole app, kept across restarts.
@@ -26,6 +27,7 @@ export function App() {
           <ModalsProvider labels={{ confirm: es.shell.confirmar, cancel: es.shell.cancelar }}>
             <AuthProvider onSignedOut={() => queryClient.clear()}>
               <ScrollManager />
+              <CambiosEnVivo />
               <AppRoutes />
             </AuthProvider>
           </ModalsProvider>
