@@ -14,6 +14,9 @@ import { resolveDataDir } from './data-dir';
 import type { Dispatch } from './dispatch';
 import { openHost, type Host } from './host';
 import { createElectronSettings } from './settings/electron-settings';
+import { crearControlEntrada, entradaDeLineaDeOrdenes, settingsConEntrada, type ControlEntrada } from './entrada/control';
+import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
+import { createVault } from './secrets/vault';
 import { pushCambios, registerIpc } from './ipc';
 import { startServer } from './serve';
 import { desktopHttpPlan, type DesktopHttpPlan } from './http-options';
@@ -40,6 +43,8 @@ registerAppScheme();
 
 let mainWindow: BrowserWindow | null = null;
 let host: Host | null = null;
+/** The inbound results endpoint for n8n (src/main/entrada): follows its setting, applied at once when saved. */
+let entrada: ControlEntrada | null = null;
 let hostPromise: Promise<Host> | null = null;
 let server: { url: string; close(): Promise<void> } | null = null;
 let disposeIpc: (() => void) | null = null;
@@ -100,7 +105,15 @@ async function start(): Promise<void> {
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
 
   // Desktop preferences live in electron-store, beside the data folder (never a secret: the guard refuses).
-  const settings = createElectronSettings({ cwd: dataDir });
+  const stored = createElectronSettings({ cwd: dataDir });
+  entrada = crearControlEntrada({
+    settings: stored,
+    secretos: createVault(),
+    datos: () => host?.datosSistema() ?? null,
+    fijado: entradaDeLineaDeOrdenes(process.argv, process.env, stored.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
+    log,
+  });
+  const settings = settingsConEntrada(stored, entrada);
   hostPromise = openHost({ dataDir, log, settings });
   // IPC is bound at once; calls made while the database opens wait for it.
   const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
@@ -113,6 +126,8 @@ async function start(): Promise<void> {
   disposeCambios = pushCambios(host.cambios, () => mainWindow?.webContents ?? null, devServerUrl ? { devServerUrl } : {});
   const plan = desktopHttpPlan(settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), process.argv, process.env);
   if (plan) await startHttp(host.dispatch, plan, host.cambios);
+  await entrada.aplicar();
+  if (entrada.enMarcha) log(`Entrada de resultados en ${entrada.enMarcha.url}`);
 }
 
 /** Closes everything once: IPC, HTTP server, then the database (bounded, so quitting never hangs). */
@@ -124,6 +139,7 @@ async function shutdown(): Promise<void> {
   disposeCambios = null;
   const steps: Array<Promise<unknown>> = [];
   if (server) steps.push(server.close().catch((e: unknown) => log('Cierre del servidor local', e)));
+  if (entrada) steps.push(entrada.cerrar());
   const opened = host ?? (hostPromise ? await hostPromise.catch(() => null) : null);
   await Promise.all(steps);
   if (opened) await opened.close().catch((e: unknown) => log('Cierre de la base de datos', e));
