@@ -10,17 +10,19 @@ import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { EntradaCard } from './EntradaPanel';
 import { notifyError, notifySuccess } from '../../components/toast';
 
 const c = es.configuracion;
 const messageOf = (error: unknown) => (AppError.is(error) && error.message ? error.message : es.app.errorInesperado);
 
-/** Configuración → Conexión: the data backend and the automation webhooks. Secrets never come back. */
+/** Configuración → Conexión: the data backend, the web server, the inbound results endpoint and the automation webhooks. Secrets never come back. */
 export function ConexionPanel() {
   return (
     <Stack gap="lg">
       <BackendCard />
       <ServidorWebCard />
+      <EntradaCard />
       <WebhooksCard />
     </Stack>
   );
