@@ -16,6 +16,7 @@ import { createSupabaseExecutor } from '../../../shared/data/supabase-executor';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { keychainStorage } from './keychain-storage';
+import { seguirRealtime, TABLAS_REALTIME } from '../../cambios/realtime';
 
 export interface HostedConfig {
   url: string;
@@ -57,10 +58,25 @@ class NoRealtime {
 const FUNCTION_TIMEOUT_MS = 30_000;
 
 /**
- * supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), demands a transport.
- * Nothing here subscribes to realtime, so a transport that refuses to connect is enough.
+ * Live screens use Realtime (postgres_changes) where the runtime has a WebSocket: Electron's main process
+ * does. supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket: serve-cli, the
+ * tests), demands a transport; there a transport that refuses to connect is enough, and nothing subscribes.
  */
-const SIN_REALTIME = typeof globalThis.WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as never } } : {};
+const HAY_REALTIME = typeof globalThis.WebSocket !== 'undefined';
+const SIN_REALTIME = HAY_REALTIME ? {} : { realtime: { transport: NoRealtime as never } };
+
+/**
+ * Subscribes one operator's client to the screens' tables (one channel, one postgres_changes binding per
+ * table; RLS decides what it may see). Answers its removal.
+ */
+export function abrirRealtime(client: SupabaseClient, avisar: (tabla: string) => void): () => void {
+  let canal = client.channel('consola-cambios');
+  for (const tabla of Object.keys(TABLAS_REALTIME)) {
+    canal = canal.on('postgres_changes', { event: '*', schema: 'public', table: tabla }, () => avisar(tabla));
+  }
+  canal.subscribe();
+  return () => void client.removeChannel(canal).catch(() => undefined);
+}
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -68,6 +84,8 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
   const sessions = new Map<string, LiveSession>();
   // Lockout counters of the hosted mode live in this process (Supabase adds its own rate limits).
   const locks = new Map<string, LoginLock>();
+  // Row changes for the live screens, over the client of one signed-in operator (Realtime applies RLS).
+  const realtime = HAY_REALTIME ? seguirRealtime<SupabaseClient>(abrirRealtime) : null;
 
   function newClient(storagePrefix: string): SupabaseClient {
     return createClient(config.url, config.anonKey, {
@@ -121,6 +139,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + OPERATOR_SESSION_HOURS * 3_600_000).toISOString();
       sessions.set(hash(token), { client, operator, expiresAt, storagePrefix, checkedAt: now().getTime() });
+      realtime?.agregarCliente(client);
       return { token, operator, expiresAt };
     },
 
@@ -151,6 +170,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const ending = [...sessions.entries()].filter(([key, live]) => live.operator.id === userId && key !== keep);
       for (const [key, live] of ending) {
         sessions.delete(key);
+        realtime?.quitarCliente(live.client);
         await live.client.auth.signOut({ scope: 'local' }).catch(() => undefined);
       }
     },
@@ -159,6 +179,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const live = sessions.get(hash(token));
       if (!live) return;
       sessions.delete(hash(token));
+      realtime?.quitarCliente(live.client);
       // signOut clears the keychain entry through the storage adapter, even if the network call fails.
       await live.client.auth.signOut({ scope: 'local' }).catch(() => undefined);
     },
@@ -270,6 +291,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     dataFor: (session) => createSupabaseExecutor(clientOf(session)),
     storageFor: (session) => storageOf(clientOf(session)),
     functionsFor: (session) => functionsOf(clientOf(session)),
+    ...(realtime ? { cambios: realtime.cambios } : {}),
     secrets,
     now,
   };

@@ -1,0 +1,86 @@
+/**
+ * Hosted Supabase's row changes (Realtime postgres_changes) as the backend's CambiosPort. Realtime applies the
+ * tables' RLS to whoever subscribes, so it needs a signed-in operator's client: the first live session's
+ * client carries the subscription, and when that operator signs out it moves to another live session's
+ * client (none left: no subscription). It is open only while someone listens (the host does while this
+ * backend is the one open).
+ */
+import type { AreaCambio, CambiosPort } from '../../shared/ports/cambios';
+
+/**
+ * The tables whose changes the screens show, by area: those 20261128001000_cambios_en_vivo.sql adds to the
+ * publication supabase_realtime (a table outside it would make Realtime refuse the whole channel).
+ */
+export const TABLAS_REALTIME: Readonly<Record<string, AreaCambio>> = {
+  registro_escrito_llamada: 'llamadas',
+  clientes: 'llamadas',
+  campanas: 'llamadas',
+  intentos_llamada: 'llamadas',
+  mensajes_resumen_sesiones: 'mensajes',
+};
+
+/** Opens the subscription on one client, calling `avisar(tabla)` per change; answers its closing. */
+export type AbrirRealtime<C> = (cliente: C, avisar: (tabla: string) => void) => () => void;
+
+export interface SeguidorRealtime<C> {
+  cambios: CambiosPort;
+  /** A session went live: its client may carry the subscription. */
+  agregarCliente(cliente: C): void;
+  /** A session ended: its client no longer can (before it signs out). */
+  quitarCliente(cliente: C): void;
+}
+
+export function seguirRealtime<C>(abrir: AbrirRealtime<C>, log: (message: string, error?: unknown) => void = () => {}): SeguidorRealtime<C> {
+  const clientes = new Set<C>();
+  const oyentes = new Set<(area: AreaCambio) => void>();
+  let actual: { cliente: C; cerrar: () => void } | null = null;
+
+  const avisar = (tabla: string) => {
+    const area = TABLAS_REALTIME[tabla];
+    if (!area) return;
+    for (const oyente of [...oyentes]) oyente(area);
+  };
+
+  const cerrarActual = () => {
+    const previo = actual;
+    actual = null;
+    try {
+      previo?.cerrar();
+    } catch (error) {
+      log('Cierre de la suscripción en vivo', error);
+    }
+  };
+
+  const ajustar = () => {
+    if (oyentes.size === 0 || clientes.size === 0) return cerrarActual();
+    if (actual && clientes.has(actual.cliente)) return;
+    cerrarActual();
+    const cliente = clientes.values().next().value as C;
+    try {
+      actual = { cliente, cerrar: abrir(cliente, avisar) };
+    } catch (error) {
+      log('No se pudo abrir la suscripción en vivo', error);
+    }
+  };
+
+  return {
+    cambios: {
+      suscribir(oyente) {
+        oyentes.add(oyente);
+        ajustar();
+        return () => {
+          oyentes.delete(oyente);
+          ajustar();
+        };
+      },
+    },
+    agregarCliente(cliente) {
+      clientes.add(cliente);
+      ajustar();
+    },
+    quitarCliente(cliente) {
+      clientes.delete(cliente);
+      ajustar();
+    },
+  };
+}
