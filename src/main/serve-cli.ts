@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
-  const server = await startServer({ dispatch: host.dispatch, rendererDir: findRendererDir(), port, allowedHosts, ...(supabaseUrl ? { supabaseUrl } : {}) });
+  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, ...(supabaseUrl ? { supabaseUrl } : {}) });
   const estadoEntrada = await entrada.aplicar();
   // One write, the dashboard's address first (tests/e2e/support/app.ts takes the first address it reads).
   const lineaEntrada = entrada.enMarcha ? `\nEntrada de resultados: ${entrada.enMarcha.url}/entrada/llamadas y ${entrada.enMarcha.url}/entrada/mensajes` : '';
