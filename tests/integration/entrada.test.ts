@@ -400,13 +400,49 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
 
   it('escucha en 127.0.0.1 por omisión y solo en la dirección indicada', async () => {
     expect(servidor.direccion).toBe('127.0.0.1');
-    const otra = await iniciarEntrada({ direccion: '127.0.0.2', puerto: 0, datos: () => null, secretos: env.secrets });
+    const otra = await iniciarEntrada({ direccion: '127.0.0.2', puerto: 0, datos: () => null, secretos: env.secrets, now: clock.now });
     try {
       expect(otra.url).toBe(`http://127.0.0.2:${otra.puerto}`);
       expect(await escucha('127.0.0.2', otra.puerto)).toBe(true);
       expect(await escucha('127.0.0.1', otra.puerto)).toBe(false);
+      // Without the embedded database (hosted backend open: no service_role port), nothing is written.
+      const alojada = await enviar('llamadas', { conversation_id: 'conv-alojada' }, {}, { url: otra.url });
+      expect(alojada).toMatchObject({ status: 503, body: { ok: false, error: { message: t.sinBaseIntegrada } } });
     } finally {
       await otra.close();
+    }
+  });
+
+  it('solo unos pocos cuerpos se leen a la vez: el siguiente recibe 503 sin esperar', async () => {
+    const estrecha = await iniciarEntrada({
+      direccion: '127.0.0.1', puerto: 0, datos: () => env.backend.dataSistema!(), secretos: env.secrets, now: clock.now, limites: { simultaneos: 1 },
+    });
+    try {
+      // A body that is still arriving holds the only slot.
+      const texto = JSON.stringify({ conversation_id: 'conv-lenta' });
+      const lenta = request(`${estrecha.url}/entrada/llamadas`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(texto)), ...firmar(secretos.llamadas!, texto) },
+      });
+      const respuestaLenta = new Promise<number>((resolve, reject) => {
+        lenta.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        lenta.on('error', reject);
+      });
+      lenta.write(texto.slice(0, 5));
+      lenta.flushHeaders();
+      // The server has the first request once a later one on another connection is answered; retry until refused.
+      let ocupada: Respuesta | null = null;
+      for (let i = 0; i < 50 && ocupada?.status !== 503; i++) ocupada = await enviar('llamadas', { conversation_id: `conv-rapida-${i}` }, {}, { url: estrecha.url });
+      expect(ocupada).toMatchObject({ status: 503, body: { ok: false, error: { message: t.ocupada } } });
+      expect(ocupada!.headers['retry-after']).toBe('2');
+      lenta.end(texto.slice(5));
+      expect(await respuestaLenta).toBe(200);
+      expect(await filas('conv-lenta')).toHaveLength(1);
+    } finally {
+      await estrecha.close();
     }
   });
 
