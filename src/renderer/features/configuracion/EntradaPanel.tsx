@@ -175,7 +175,13 @@ function BotonCopiar({ valor, etiqueta, nombre }: { valor: string; etiqueta: str
 /** The new secret: on screen until closed, never again (only the keychain keeps it). */
 function SecretoUnaVez({ secreto, onClose }: { secreto: { ruta: RutaEntrada; valor: string } | null; onClose: () => void }) {
   return (
-    <Modal opened={secreto !== null} onClose={onClose} title={secreto ? `${t.secretoTitulo}: ${t.rutas[secreto.ruta]}` : t.secretoTitulo} centered>
+    <Modal
+      opened={secreto !== null}
+      onClose={onClose}
+      title={secreto ? `${t.secretoTitulo}: ${t.rutas[secreto.ruta]}` : t.secretoTitulo}
+      closeButtonProps={{ 'aria-label': t.cerrar }}
+      centered
+    >
       {secreto && (
         <Stack gap="md">
           <Text size="sm">{t.secretoAviso}</Text>
