@@ -126,6 +126,9 @@ describe.each(MIGRATED_BACKENDS)('operadores y roles en %s', (_name, migrated) =
         guardarBackend: { backend: 'embedded' },
         servidorWeb: {},
         guardarServidorWeb: { activo: true },
+        entrada: {},
+        guardarEntrada: { activo: true, escucharEn: '0.0.0.0', puerto: 5181 },
+        rotarSecretoEntrada: { ruta: 'llamadas' },
       },
     };
     // Every operation of both areas is in the list: a new one cannot be forgotten here.
