@@ -14,6 +14,7 @@ import { benchBotsMensajes } from './bots-mensajes';
 import { benchMetricas } from './gestion-metricas';
 import { OBJETIVO_PORTAL_BYTES, tamanoPortal } from './portal-tamano';
 import { benchLlamadas } from './llamadas-bench';
+import { benchLazo } from './lazo-bench';
 import { createJsonSettings } from '../src/main/settings/json-settings';
 import { createHttpWebhooks } from '../src/main/webhooks/http-webhooks';
 import { createApi } from '../src/shared/api';
@@ -97,6 +98,8 @@ async function main() {
 
     // Call campaigns at the same scale: client pages, Resumen, CSV import, bulk dispatch.
     await benchLlamadas(dispatch, ctx, record);
+    // The live loop at the same scale: 1,000 outcomes at 50/s through the inbound endpoint.
+    await benchLazo(big.backend, dispatch, ctx, record);
     await big.close();
 
     // Projects: the metrics dashboard at scale.

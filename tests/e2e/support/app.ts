@@ -10,6 +10,8 @@ import { join } from 'node:path';
 
 export interface RunningApp {
   url: string;
+  /** The inbound results endpoint's address, when the app was started with `--entrada-port`. */
+  entrada?: string;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -17,26 +19,31 @@ export interface RunningApp {
 /** How long the served app may take to print its address (it migrates and seeds the demo data first). */
 export const ARRANQUE_MS = 120_000;
 
-export async function startApp(): Promise<RunningApp> {
+/** `argumentos`: more of serve-cli's flags (e.g. `['--entrada-port', '0']` for the inbound endpoint). */
+export async function startApp(argumentos: readonly string[] = []): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'consola-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['out/main/serve-cli.js', '--data-dir', dataDir, '--port', '0'], {
+  const child: ChildProcess = spawn(process.execPath, ['out/main/serve-cli.js', '--data-dir', dataDir, '--port', '0', ...argumentos], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  const conEntrada = argumentos.includes('--entrada-port');
+  const [url, entrada] = await new Promise<[string, string | undefined]>((resolve, reject) => {
     // A deadline, not a pause: the app is ready the moment it prints its address.
     const deadline = AbortSignal.timeout(ARRANQUE_MS);
     deadline.addEventListener('abort', () => reject(new Error(`la app no arrancó a tiempo:\n${output}`)), { once: true });
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
+      // The endpoint's address is printed on the next line of the same message.
+      const deEntrada = /Entrada de resultados: (http:\/\/[^\s/]+)\/entrada\//.exec(output);
+      if (match && (!conEntrada || deEntrada)) resolve([match[1]!, deEntrada?.[1]]);
     });
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     child.once('exit', (code) => reject(new Error(`la app terminó (código ${code}):\n${output}`)));
   });
   return {
     url,
+    ...(entrada ? { entrada } : {}),
     dataDir,
     async stop() {
       if (child.exitCode === null) {

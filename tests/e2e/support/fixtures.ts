@@ -27,10 +27,10 @@ export { expect } from '@playwright/test';
 class AppDelArchivo {
   #actual: { archivo: string; app: RunningApp } | null = null;
 
-  async para(archivo: string): Promise<RunningApp> {
+  async para(archivo: string, argumentos: readonly string[]): Promise<RunningApp> {
     if (this.#actual?.archivo === archivo) return this.#actual.app;
     await this.parar();
-    const app = await startApp();
+    const app = await startApp(argumentos);
     this.#actual = { archivo, app };
     return app;
   }
@@ -43,6 +43,8 @@ class AppDelArchivo {
 }
 
 interface Fixtures {
+  /** More serve-cli flags for this file's app (`test.use({ argumentosApp: ['--entrada-port', '0'] })`). */
+  argumentosApp: string[];
   app: RunningApp;
   hooks: WebhookServer;
   api: Api;
@@ -72,7 +74,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   // Starting the app (migrations + demo data) is the fixture's own time, not the test's.
-  app: [async ({ appDelArchivo }, use, testInfo) => use(await appDelArchivo.para(testInfo.file)), { timeout: ARRANQUE_MS + 10_000 }],
+  argumentosApp: [[], { option: true }],
+  app: [async ({ appDelArchivo, argumentosApp }, use, testInfo) => use(await appDelArchivo.para(testInfo.file, argumentosApp)), { timeout: ARRANQUE_MS + 10_000 }],
   baseURL: async ({ app }, use) => use(app.url),
   // eslint-disable-next-line no-empty-pattern -- the dependencies pattern Playwright reads, empty
   hooks: async ({}, use) => {
