@@ -295,7 +295,8 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
     // Issue 12: a timeout is no longer a failure — the platform may have received the call — but 'sin confirmación'.
     expect(fin).toMatchObject({ done: 12, ok: 10, failed: 0, sinConfirmacion: 1, omitidas: 1 });
     expect(fin.resultados[1]).toMatchObject({ estado: 'sin_confirmacion', detalle: t.llamar.sinConfirmacionDetalle });
-    expect(fin.resultados[2]).toMatchObject({ estado: 'omitida', detalle: t.llamar.clienteOmitidoNoLlamar });
+    // The flag is the shared 'No llamar' list (issue 15): the claim step skips the listed phone.
+    expect(fin.resultados[2]).toMatchObject({ estado: 'omitida', detalle: t.llamar.enListaNoLlamar });
     await call('actualizarCliente', { ...clientes[2]!, noLlamar: false });
 
     // Refused connection: every client failed, the run still ends with the message.

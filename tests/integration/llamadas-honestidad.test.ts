@@ -16,7 +16,7 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import type { Envelope } from '../../src/shared/contract/envelope';
-import type { Campana, Cliente, LoteEstado } from '../../src/shared/areas/llamadas/contract';
+import type { Campana, Cliente, LoteEstado, LoteResumen } from '../../src/shared/areas/llamadas/contract';
 import type { JobState } from '../../src/shared/domain/jobs';
 import type { SearchResult } from '../../src/shared/domain/search';
 import { VENTANA_REINTENTO_MS } from '../../src/shared/areas/llamadas/rules';
@@ -187,17 +187,17 @@ describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
     const otraSesion = new Caller();
     await call('iniciarSesion', { email: ADMIN.email, password: ADMIN.password }, otraSesion, 'auth');
     expect(otraSesion.token).not.toBe(caller.token);
-    const lista = await call<JobState[]>('listar', { kind: 'llamadas' }, otraSesion, 'jobs');
-    expect(lista[0]).toMatchObject({ id: job.id, kind: 'llamadas', status: 'running', total: 4 });
-    expect(lista.filter((j) => j.status === 'running')).toHaveLength(1);
+    // The batch is in the database: the campaign's list shows it running, first.
+    const lista = await call<LoteResumen[]>('lotes', { campanaId: camp.id }, otraSesion);
+    expect(lista[0]).toMatchObject({ id: job.id, estado: 'en_curso', total: 4, operadorNombre: ADMIN.nombre });
+    expect(lista.filter((l) => l.estado === 'en_curso')).toHaveLength(1);
     const estado = await call<LoteEstado>('estadoLote', { id: job.id }, otraSesion);
     expect(estado).toMatchObject({ id: job.id, campanaId: camp.id, status: 'running', total: 4 });
     expect(estado.resultados.map((r) => r.estado)).toEqual(['en_curso', 'pendiente', 'pendiente', 'pendiente']);
     // Calling stays locked while it runs, and the message says why.
     expect(await raw('llamadas', 'llamar', { clienteId: clientes[0]!.id }, otraSesion)).toMatchObject({ ok: false, error: { message: t.llamar.enProgreso } });
-    // Nobody else sees it.
-    expect(api.jobs.list('otro-operador', 'llamadas')).toEqual([]);
-    expect(await raw('jobs', 'listar', { kind: 'llamadas' }, new Caller())).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
+    // Nobody without a session sees it.
+    expect(await raw('llamadas', 'lotes', { campanaId: camp.id }, new Caller())).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
 
     await call<LoteEstado>('cancelarLote', { id: job.id }, otraSesion);
     const fin = await esperarLote(job.id, otraSesion);
@@ -207,7 +207,7 @@ describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
     expect(fin.resultados.map((r) => r.estado)).toEqual(['sin_confirmacion', 'pendiente', 'pendiente', 'pendiente']);
     expect(fin.resultados[0]!.detalle).toBe(t.llamar.canceladaEnEspera);
     expect(hooks.requests.length).toBe(antes + 1);
-    expect((await call<JobState[]>('listar', { kind: 'llamadas' }, otraSesion, 'jobs')).find((j) => j.id === job.id)).toMatchObject({ status: 'cancelled' });
+    expect((await call<LoteResumen[]>('lotes', { campanaId: camp.id }, otraSesion)).find((l) => l.id === job.id)).toMatchObject({ estado: 'cancelado' });
     // Calling is free again.
     responder200();
     expect(await call('llamar', { clienteId: clientes[4]!.id }, otraSesion)).toEqual({ mensaje: t.llamar.iniciada('Elena Mora') });

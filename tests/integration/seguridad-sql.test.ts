@@ -163,6 +163,17 @@ const VERIFICAN: Record<string, Llamada> = {
   'dependencias_eliminacion(text, uuid)': {
     sql: `select public.dependencias_eliminacion('proyecto', $1) as v`, args: (d) => [d.proyecto], intruso: 'rechaza',
   },
+  // Issue 15 (20261128001100_lotes): the batch runner's steps, each starts with llamadas_exigir_operador.
+  'llamadas_lote_crear(bigint, jsonb, jsonb, timestamp with time zone, integer, integer, text, jsonb)': {
+    sql: `select public.llamadas_lote_crear($1, '[]', '{}', null, 1, null, 'x', null) as v`, args: (d) => [d.campana], intruso: 'rechaza',
+  },
+  'llamadas_lote_reclamar(uuid, text, integer, text)': { sql: `select * from public.llamadas_lote_reclamar(gen_random_uuid(), 'x', 1, 'x')`, intruso: 'rechaza' },
+  'llamadas_lote_resultado(uuid, bigint, text, text, integer, uuid)': {
+    sql: `select public.llamadas_lote_resultado(gen_random_uuid(), 1, 'exitosa', null, null, null) as v`, intruso: 'rechaza',
+  },
+  'llamadas_lotes_recuperar(text, text, uuid)': { sql: `select public.llamadas_lotes_recuperar('x', 'x', null) as v`, intruso: 'rechaza' },
+  'llamadas_lote_estimar(bigint, jsonb)': { sql: `select public.llamadas_lote_estimar($1, '[]') as v`, args: (d) => [d.campana], intruso: 'rechaza' },
+  'llamadas_no_llamar_importar(jsonb)': { sql: `select public.llamadas_no_llamar_importar('[["3001112233", "300 111 2233"]]') as v`, intruso: 'rechaza' },
   // Issue 14 (20261128000700_roles_operadores): administrators only, each starts with exigir_admin.
   'exigir_admin()': { sql: 'select public.exigir_admin()', intruso: 'rechaza' },
   'operadores_listar()': { sql: 'select * from public.operadores_listar()', intruso: 'rechaza' },
@@ -204,6 +215,8 @@ const PURAS: Record<string, Llamada> = {
   'peso_estado_servicio(text)': { sql: `select public.peso_estado_servicio('en_proceso') as v`, intruso: valor(75) },
   'mensaje_texto(jsonb)': { sql: `select public.mensaje_texto('{"content": "hola"}') as v`, intruso: valor('hola') },
   'mensaje_es_humano(jsonb)': { sql: `select public.mensaje_es_humano('{"type": "human"}') as v`, intruso: valor(true) },
+  'telefono_normalizado(text)': { sql: `select public.telefono_normalizado('+57 (300) 111-2233') as v`, intruso: valor('573001112233') },
+  'llamadas_clase_resultado(text)': { sql: `select public.llamadas_clase_resultado('No_Answer') as v`, intruso: valor('no_contesta') },
   'bots_dia_bogota(timestamp without time zone)': {
     sql: `select public.bots_dia_bogota('2026-01-01 03:00') = date '2025-12-31' as v`, intruso: valor(true),
   },

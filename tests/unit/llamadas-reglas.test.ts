@@ -1,5 +1,5 @@
-/** Pure rules of the call-campaign area: cap, consumption, cost, badges, transcript, window, day series, CSV, runner. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+/** Pure rules of the call-campaign area: cap, consumption, cost, badges, transcript, windows, day series, CSV, batch estimate. */
+import { describe, expect, it } from 'vitest';
 import {
   badgeCliente,
   clavesDeReintento,
@@ -18,16 +18,22 @@ import {
   parseTranscript,
   serieDias,
   tonoLlamada,
+  dentroDeVentana,
+  estimarLote,
+  fechaLocal,
+  filasNoLlamar,
+  instanteLocal,
+  MINUTOS_POR_LLAMADA_DEFECTO,
+  siguienteApertura,
+  telefonoNormalizado,
+  type Horario,
 } from '../../src/shared/areas/llamadas/rules';
 import { analizarFilas, contarDuplicados, marcarExistentes, mensajeImportacion, claveCliente } from '../../src/shared/areas/llamadas/csv';
 import { CSV_MAX_FILAS } from '../../src/shared/areas/llamadas/cliente';
 import { parsearCsv } from '../../src/renderer/features/llamadas/csv';
-import { Compuerta, ejecutarLote } from '../../src/shared/areas/llamadas/lote';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.llamadas;
-/** A sender's wait: only used under the runner tests' fake timers (vi.useFakeTimers), never a wall-clock pause. */
-const demora = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('tope y consumo (part 1 §4, §9)', () => {
   it('ok, cerca desde el 80 %, excedido al llegar al tope; sin tope siempre ok', () => {
@@ -140,15 +146,6 @@ describe('intentos de llamada: clave de idempotencia y mensaje final (issue 12)'
     expect(mensajeResultadoLote({ exitosas: 2, fallidas: 1, sinConfirmacion: 0 })).toBe('Se iniciaron 2 llamadas exitosas y 1 fallidas.');
     expect(mensajeResultadoLote({ exitosas: 2, fallidas: 0, sinConfirmacion: 1 })).toBe(t.llamar.resultadoLoteSinConfirmacion(2, 0, 1));
     expect(t.llamar.resultadoLoteSinConfirmacion(2, 0, 1)).toContain('1 sin confirmación');
-  });
-
-  it('el ejecutor cuenta los sin confirmación aparte de fallidas y omitidas', async () => {
-    const r = await ejecutarLote(['a', 'b', 'c'], {
-      concurrency: 1,
-      signal: new AbortController().signal,
-      send: async (x) => ({ estado: x === 'b' ? 'sin_confirmacion' : 'exitosa' }),
-    });
-    expect(r).toEqual({ exitosas: 2, fallidas: 0, omitidas: 0, sinConfirmacion: 1, noIniciadas: 0 });
   });
 });
 
@@ -264,96 +261,81 @@ describe('CSV (part 1 §5) con papaparse', () => {
   });
 });
 
-describe('ejecutor de lotes', () => {
-  // The senders' waits run on vitest's fake timers: the test moves time itself, no wall-clock pause.
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  it('en orden, uno tras otro por defecto; una falla se registra y sigue', async () => {
-    const orden: number[] = [];
-    const resultados: string[] = [];
-    const corrida = ejecutarLote([1, 2, 3, 4], {
-      concurrency: 1,
-      signal: new AbortController().signal,
-      send: async (n) => {
-        orden.push(n);
-        await demora(5);
-        if (n === 2) throw new Error('500');
-        return { estado: n === 4 ? 'omitida' : 'exitosa' };
-      },
-      onResult: (_n, _i, res) => resultados.push(`${res.estado}${res.detalle ? ':' + res.detalle : ''}`),
-    });
-    await vi.runAllTimersAsync();
-    const r = await corrida;
-    expect(orden).toEqual([1, 2, 3, 4]);
-    expect(resultados).toEqual(['exitosa', 'fallida:500', 'exitosa', 'omitida']);
-    // Issue 12 added the unconfirmed count (timeouts) to the summary.
-    expect(r).toEqual({ exitosas: 2, fallidas: 1, omitidas: 1, sinConfirmacion: 0, noIniciadas: 0 });
-  });
-  it('nunca más de N a la vez, y empieza en orden', async () => {
-    let vuelo = 0;
-    let max = 0;
-    const inicio: number[] = [];
-    const corrida = ejecutarLote(Array.from({ length: 23 }, (_, i) => i), {
-      concurrency: 5,
-      signal: new AbortController().signal,
-      send: async (n) => {
-        inicio.push(n);
-        vuelo++;
-        max = Math.max(max, vuelo);
-        await demora(3 + (n % 4) * 3);
-        vuelo--;
-        return { estado: 'exitosa' };
-      },
-    });
-    await vi.runAllTimersAsync();
-    await corrida;
-    expect(max).toBe(5);
-    expect(inicio).toEqual(Array.from({ length: 23 }, (_, i) => i));
-  });
-  it('cancelar deja sin enviar lo pendiente; la pausa detiene y reanudar sigue; cancelar en pausa termina', async () => {
-    const c = new AbortController();
-    const enviados: number[] = [];
-    const p = ejecutarLote(Array.from({ length: 10 }, (_, i) => i), {
-      concurrency: 2,
-      signal: c.signal,
-      send: async (n) => {
-        enviados.push(n);
-        await demora(10);
-        return { estado: 'exitosa' };
-      },
-    });
-    await vi.advanceTimersByTimeAsync(15);
-    c.abort();
-    await vi.runAllTimersAsync();
-    const r = await p;
-    expect(r.noIniciadas).toBe(10 - enviados.length);
-    expect(enviados.length).toBeLessThan(10);
+describe('ventanas de llamada por día, festivos y zona (issue 15)', () => {
+  const at = (iso: string) => new Date(iso);
+  // Bogotá (UTC-5, no daylight saving): lunes a viernes 08:00–18:00, sábado 09:00–13:00, domingo sin llamadas.
+  const horario: Horario = {
+    horaInicio: '08:00',
+    horaFin: '20:00',
+    zonaHoraria: 'America/Bogota',
+    horarioSemanal: [1, 2, 3, 4, 5].map((dia) => ({ dia, inicio: '08:00', fin: '18:00' })).concat([{ dia: 6, inicio: '09:00', fin: '13:00' }]),
+    diasSinLlamadas: ['2026-12-08'],
+  };
 
-    const compuerta = new Compuerta();
-    const c2 = new AbortController();
-    const hechos: number[] = [];
-    const p2 = ejecutarLote([1, 2, 3, 4, 5], {
-      concurrency: 1,
-      signal: c2.signal,
-      compuerta,
-      send: async (n) => {
-        hechos.push(n);
-        if (n === 2) compuerta.pausar();
-        return { estado: 'exitosa' };
-      },
+  it('la franja del día de la semana decide; un día ausente no tiene llamadas; un festivo tampoco', () => {
+    // 2026-11-23 is a Monday.
+    expect(dentroDeVentana(at('2026-11-23T13:00:00Z'), horario)).toBe(true); // lunes 08:00
+    expect(dentroDeVentana(at('2026-11-23T12:59:00Z'), horario)).toBe(false); // 07:59
+    expect(dentroDeVentana(at('2026-11-23T22:59:00Z'), horario)).toBe(true); // 17:59
+    expect(dentroDeVentana(at('2026-11-23T23:00:00Z'), horario)).toBe(false); // 18:00
+    expect(dentroDeVentana(at('2026-11-28T15:00:00Z'), horario)).toBe(true); // sábado 10:00
+    expect(dentroDeVentana(at('2026-11-28T18:00:00Z'), horario)).toBe(false); // sábado 13:00
+    expect(dentroDeVentana(at('2026-11-29T15:00:00Z'), horario)).toBe(false); // domingo
+    expect(dentroDeVentana(at('2026-12-08T15:00:00Z'), horario)).toBe(false); // martes festivo
+    // The local day decides, not the UTC one: Monday 21:00 Bogotá is Tuesday in UTC.
+    expect(fechaLocal(at('2026-11-24T02:00:00Z'), 'America/Bogota')).toEqual({ dia: '2026-11-23', semana: 1, minuto: 21 * 60 });
+    // Without a weekly schedule, every day has the same window (today's behaviour).
+    const diario: Horario = { ...horario, horarioSemanal: null, diasSinLlamadas: [] };
+    expect(dentroDeVentana(at('2026-11-29T15:00:00Z'), diario)).toBe(true); // domingo 10:00
+    expect(dentroDeVentana(at('2026-11-29T15:00:00Z'), diario)).toBe(dentroDeHorario(at('2026-11-29T15:00:00Z'), '08:00', '20:00'));
+  });
+
+  it('la siguiente apertura: el mismo instante dentro; si no, el próximo inicio, saltando domingos y festivos', () => {
+    expect(siguienteApertura(at('2026-11-23T15:00:00Z'), horario)?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
+    expect(siguienteApertura(at('2026-11-23T11:00:00Z'), horario)?.toISOString()).toBe('2026-11-23T13:00:00.000Z'); // lunes 06:00 → 08:00
+    expect(siguienteApertura(at('2026-11-23T23:30:00Z'), horario)?.toISOString()).toBe('2026-11-24T13:00:00.000Z'); // lunes 18:30 → martes
+    expect(siguienteApertura(at('2026-11-28T19:00:00Z'), horario)?.toISOString()).toBe('2026-11-30T13:00:00.000Z'); // sábado tarde → lunes
+    expect(siguienteApertura(at('2026-12-07T23:30:00Z'), horario)?.toISOString()).toBe('2026-12-09T13:00:00.000Z'); // festivo 8 → miércoles 9
+    expect(siguienteApertura(at('2026-11-23T11:00:00Z'), { ...horario, horarioSemanal: [] })).toBeNull();
+  });
+
+  it('en una zona con horario de verano el inicio local se respeta a ambos lados del cambio', () => {
+    const madrid: Horario = { horaInicio: '09:00', horaFin: '17:00', zonaHoraria: 'Europe/Madrid', horarioSemanal: null, diasSinLlamadas: [] };
+    // Madrid changes from UTC+2 to UTC+1 on 2026-10-25.
+    expect(siguienteApertura(at('2026-10-24T16:00:00Z'), madrid)?.toISOString()).toBe('2026-10-25T08:00:00.000Z'); // 09:00 CET
+    expect(instanteLocal('2026-10-23', 9 * 60, 'Europe/Madrid').toISOString()).toBe('2026-10-23T07:00:00.000Z'); // 09:00 CEST
+  });
+});
+
+describe('estimación de un lote y la lista No llamar (issue 15)', () => {
+  it('minutos y costo por el historial de la campaña, o 2 min y 0 sin historial; contra lo que queda del tope', () => {
+    expect(estimarLote({ seleccionados: 10, listados: 2, minutosPromedio: null, costoMinuto: null, tope: 0, consumidos: 0 })).toEqual({
+      llamables: 8,
+      omitidosNoLlamar: 2,
+      minutosEstimados: 8 * MINUTOS_POR_LLAMADA_DEFECTO,
+      costoEstimado: 0,
+      minutosRestantes: null,
+      superaTope: false,
     });
-    await vi.advanceTimersByTimeAsync(30);
-    expect(hechos).toEqual([1, 2]);
-    expect(compuerta.pausada).toBe(true);
-    compuerta.reanudar();
-    await vi.advanceTimersByTimeAsync(5);
-    compuerta.pausar();
-    c2.abort();
-    const r2 = await p2;
-    expect(r2.exitosas).toBe(hechos.length);
+    expect(estimarLote({ seleccionados: 30, listados: 0, minutosPromedio: 1.5, costoMinuto: 0.2, tope: 100, consumidos: 70 })).toEqual({
+      llamables: 30,
+      omitidosNoLlamar: 0,
+      minutosEstimados: 45,
+      costoEstimado: 9,
+      minutosRestantes: 30,
+      superaTope: true,
+    });
+    expect(estimarLote({ seleccionados: 5, listados: 0, minutosPromedio: 1, costoMinuto: 0, tope: 100, consumidos: 120 }).minutosRestantes).toBe(0);
+  });
+
+  it('importar: cada teléfono una vez por sus dígitos; lo que no es un teléfono se cuenta aparte; las líneas vacías no', () => {
+    expect(telefonoNormalizado('+57 (300) 123-4567')).toBe('573001234567');
+    expect(filasNoLlamar(['+57 300 123 4567', '573001234567', '', '  ', 'telefono', '12', '3001112233'])).toEqual({
+      filas: [
+        ['573001234567', '+57 300 123 4567'],
+        ['3001112233', '3001112233'],
+      ],
+      invalidos: 2,
+    });
   });
 });

@@ -1,73 +1,119 @@
 /**
- * Calling (part 1 §4, §5, §7): each call is a POST from the Node side to the 'llamadaSaliente' webhook with
- * the keychain credentials. The checks of the screen are repeated here: configuration, a call in progress,
- * the minute cap, the calling window and the 'No llamar' flag. Bulk calls run as a job (progress, pause,
- * cancel) with at most the campaign's number of requests at once; every attempt is recorded.
+ * Calling (part 1 §4, §5, §7; issue 15): each call is a POST from the Node side to the 'llamadaSaliente'
+ * webhook with the keychain credentials. The checks of the screen are repeated here: configuration, a call
+ * in progress, the minute cap, the calling window and the 'No llamar' list.
+ *
+ * A single call runs here and now. Bulk calls are batches in the database (lotes_llamadas), run by the
+ * runner of ./lote.ts: they survive a reload, a sign-out and a restart, can be scheduled, paused, resumed
+ * and cancelled, and retry per the campaign's policy.
  *
  * Every attempt carries an Idempotency-Key header (the spec's body stays exact). A timeout is 'sin
  * confirmación', not a failure: the platform may have received the request. Retrying such an attempt —
  * 'Reintentar fallidas', or calling the client again within VENTANA_REINTENTO_MS — sends the same key.
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import type { AuthSession } from '../../ports';
-import type { Cliente, ConfiguracionLlamadas, LoteEstado, ResultadoLoteCliente } from './contract';
+import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
+import type { DataPort } from '../../ports';
+import type { ConfiguracionLlamadas, EstimacionLote, LoteEstado, LoteResumen } from './contract';
+import { conMensaje } from '../../api/comun';
 import { AppError } from '../../errors';
-import { esTiempoAgotado } from '../../ports/webhooks';
 import { es } from '../../i18n/es';
-import { llamadasRepository, type LlamadasRepository } from './repository';
-import { Compuerta, ejecutarLote, type Resultado } from './lote';
-import { CABECERA_IDEMPOTENCIA, VENTANA_REINTENTO_MS, clavesDeReintento, dentroDeHorario, mensajeResultadoLote } from './rules';
+import { llamadasRepository, lotesRepository, ESTADOS_VIVOS, type LlamadasRepository, type LoteFila } from './repository';
+import { crearCorredor, enviarLlamada } from './lote';
+import { VENTANA_REINTENTO_MS, clavesDeReintento, dentroDeVentana, estimarLote, mensajeResultadoLote } from './rules';
+
+export { TIMEOUT_LLAMADA_MS, cuerpoLlamada } from './lote';
 
 const t = es.llamadas;
-export const TIMEOUT_LLAMADA_MS = 15_000;
-const MAX_LOTES_GUARDADOS = 50;
 
-interface Lote {
-  owner: string;
-  campanaId: number;
-  compuerta: Compuerta;
-  resultados: ResultadoLoteCliente[];
-  omitidas: number;
-  sinConfirmacion: number;
-}
-
-/** What one POST gave: the outcome, and the key it went out with (none when nothing was sent). */
-type Envio = Resultado & { httpStatus?: number; clave?: string };
+type Llamador = Pick<
+  AreaImplementation<'llamadas'>,
+  | 'llamar'
+  | 'llamarLote'
+  | 'estadoLote'
+  | 'pausarLote'
+  | 'reanudarLote'
+  | 'cancelarLote'
+  | 'reintentarFallidas'
+  | 'lotes'
+  | 'intentosLote'
+  | 'estimarLote'
+>;
 
 const nuevaClave = () => globalThis.crypto.randomUUID();
+const CORRIENDO = new Set<string>(['programado', 'en_curso', 'pausado', 'esperando_horario']);
 
-export function cuerpoLlamada(cliente: Cliente, config: ConfiguracionLlamadas) {
+/** A batch's row and items as the contract's LoteEstado (JobState-compatible). */
+function aEstado(l: LoteFila, items: Awaited<ReturnType<ReturnType<typeof lotesRepository>['items']>>): LoteEstado {
+  const status = CORRIENDO.has(l.estado) ? 'running' : l.estado === 'cancelado' ? 'cancelled' : l.estado === 'terminado' ? 'done' : 'failed';
+  const resumen = { exitosas: l.ok, fallidas: l.failed, sinConfirmacion: l.sinConfirmacion };
+  const message =
+    l.estado === 'terminado'
+      ? mensajeResultadoLote(resumen)
+      : l.estado === 'cancelado'
+        ? `${t.lote.cancelado} ${mensajeResultadoLote(resumen)}`
+        : l.estado === 'interrumpido'
+          ? t.lote.interrumpido(l.done + l.enCurso, l.pendientes + l.reintentos)
+          : l.estado === 'esperando_horario'
+            ? t.lote.esperandoHorario
+            : l.estado === 'en_curso' && l.pendientes + l.enCurso === 0 && l.reintentos === 0 && l.done === l.total
+              ? t.lote.esperandoResultados
+              : t.lote.progreso(l.done, l.total);
   return {
-    name: `${cliente.nombre} ${cliente.apellido}`.trim(),
-    email: cliente.email,
-    phone: cliente.telefono,
-    company: cliente.empresa ?? '',
-    agent_id: config.agentid,
-    agent_phone_number_id: config.agentphonenumberid,
-    position: cliente.cargo ?? '',
+    id: l.id,
+    kind: 'llamadas',
+    status,
+    done: l.done,
+    total: l.total,
+    ok: l.ok,
+    failed: l.failed,
+    message,
+    startedAt: l.iniciadoAt ?? l.creadoAt,
+    ...(l.terminadoAt ? { finishedAt: l.terminadoAt } : {}),
+    campanaId: l.campanaId,
+    pausado: l.estado === 'pausado',
+    omitidas: l.omitidas,
+    sinConfirmacion: l.sinConfirmacion,
+    resultados: items.map(({ clave: _c, enviadoAt: _e, ...r }) => r),
+    estado: l.estado,
+    programadoPara: l.programadoPara,
+    reintentos: l.reintentos,
+    proximoIntento: l.proximoIntento,
+    estimado: l.estimado,
   };
 }
 
-/** The calling operations of the contract, with the state they share (calls in progress, runs). */
-export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
-  AreaImplementation<'llamadas'>,
-  'llamar' | 'llamarLote' | 'estadoLote' | 'pausarLote' | 'reanudarLote' | 'cancelarLote' | 'reintentarFallidas'
-> {
-  /** Operators with a call (single or bulk) in progress. */
+function aResumen(l: LoteFila): LoteResumen {
+  return {
+    id: l.id,
+    campanaId: l.campanaId,
+    estado: l.estado,
+    programadoPara: l.programadoPara,
+    creadoAt: l.creadoAt,
+    iniciadoAt: l.iniciadoAt,
+    terminadoAt: l.terminadoAt,
+    total: l.total,
+    done: l.done,
+    ok: l.ok,
+    failed: l.failed,
+    omitidas: l.omitidas,
+    sinConfirmacion: l.sinConfirmacion,
+    reintentos: l.reintentos,
+    operadorNombre: l.operadorNombre,
+  };
+}
+
+/** The calling operations of the contract, with the state they share (single calls in progress, the runner). */
+export function crearLlamador({ backend, log, alCerrar }: ApiDeps): Llamador {
+  /** Operators with a single call in progress. */
   const enCurso = new Set<string>();
-  const lotes = new Map<string, Lote>();
+  const corredor = crearCorredor(backend, log);
+  alCerrar(() => corredor.cerrar());
   const now = () => (backend.now ? backend.now() : new Date());
 
-  /** The checks every call needs, in the order of part 1 §5. Throws the dialog's message. */
-  async function comprobar(repo: LlamadasRepository, session: AuthSession, campanaId: number): Promise<ConfiguracionLlamadas> {
+  async function configuracionLista(repo: LlamadasRepository, campanaId: number): Promise<ConfiguracionLlamadas> {
     const config = await repo.configuracion(campanaId);
     if (!config || !config.agentid.trim() || !config.agentphonenumberid.trim()) {
       throw new AppError('config', t.llamar.errorConfiguracion, { detalle: t.llamar.errorConfiguracionDetalle });
-    }
-    if (enCurso.has(session.operator.id)) throw new AppError('conflict', t.llamar.enProgreso);
-    await comprobarTope(repo, campanaId);
-    if (!dentroDeHorario(now(), config.horaInicio, config.horaFin, config.zonaHoraria)) {
-      throw new AppError('conflict', t.llamar.fueraDeHorario(config.horaInicio, config.horaFin, config.zonaHoraria));
     }
     return config;
   }
@@ -78,24 +124,9 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
     if (campana.estadoTope === 'excedido') throw new AppError('conflict', t.llamar.limiteExcedido, { detalle: t.llamar.limiteExcedidoDetalle });
   }
 
-  /** One POST with its idempotency key; never throws: the outcome says what happened. */
-  async function enviar(cliente: Cliente, config: ConfiguracionLlamadas, clave: string, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<Envio> {
-    if (!backend.webhooks) return { estado: 'fallida', detalle: es.conexion.webhookSinConfigurar(es.conexion.nombres.llamadaSaliente) };
-    if (options.signal?.aborted) return { estado: 'omitida', detalle: t.llamar.cancelada };
-    try {
-      const res = await backend.webhooks.post('llamadaSaliente', cuerpoLlamada(cliente, config), {
-        signal: options.signal,
-        timeoutMs: options.timeoutMs ?? TIMEOUT_LLAMADA_MS,
-        headers: { [CABECERA_IDEMPOTENCIA]: clave },
-      });
-      if (res.ok) return { estado: 'exitosa', httpStatus: res.status, clave };
-      return { estado: 'fallida', detalle: t.llamar.respuestaServidor(res.status), httpStatus: res.status, clave };
-    } catch (error) {
-      // The request went out and no answer came: the call may be under way. Not a failure.
-      if (esTiempoAgotado(error)) return { estado: 'sin_confirmacion', detalle: t.llamar.sinConfirmacionDetalle, clave };
-      if (AppError.is(error) && error.code === 'cancelled') return { estado: 'sin_confirmacion', detalle: t.llamar.canceladaEnEspera, clave };
-      return { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar, clave };
-    }
+  /** A single call of the operator, or one of his batches sending now, keeps calling locked. */
+  async function comprobarLibre(data: DataPort, operadorId: string) {
+    if (enCurso.has(operadorId) || (await lotesRepository(data).enCursoDe(operadorId))) throw new AppError('conflict', t.llamar.enProgreso);
   }
 
   /** Keys to resend: each client's unconfirmed latest attempt within the retry window. */
@@ -104,142 +135,57 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
     return clavesDeReintento(await repo.intentosDesde(clienteIds, desde));
   }
 
-  function estadoDe(id: string, owner: string): LoteEstado {
-    const lote = lotes.get(id);
-    if (!lote || lote.owner !== owner) throw new AppError('not_found', t.llamar.loteNoEncontrado);
-    const job = jobs.get(id, owner);
-    return {
-      ...job,
-      campanaId: lote.campanaId,
-      pausado: lote.compuerta.pausada && job.status === 'running',
-      omitidas: lote.omitidas,
-      sinConfirmacion: lote.sinConfirmacion,
-      resultados: lote.resultados.map((r) => ({ ...r })),
-      estado: job.status === 'running' ? (lote.compuerta.pausada ? 'pausado' : 'en_curso') : job.status === 'cancelled' ? 'cancelado' : 'terminado',
-      programadoPara: null,
-      reintentos: 0,
-      proximoIntento: null,
-      estimado: null,
-    };
+  async function estadoDe(data: DataPort, id: string): Promise<LoteEstado> {
+    const lotes = lotesRepository(data);
+    const lote = await conMensaje(t.lote.noDisponible, () => lotes.lote(id), log);
+    if (!lote) throw new AppError('not_found', t.llamar.loteNoEncontrado);
+    corredor.alLeer(lote);
+    return aEstado(lote, await conMensaje(t.lote.noDisponible, () => lotes.items(id), log));
   }
 
-  function podar() {
-    if (lotes.size < MAX_LOTES_GUARDADOS) return;
-    for (const [id, lote] of lotes) {
-      let vivo = false;
-      try {
-        vivo = jobs.get(id, lote.owner).status === 'running';
-      } catch {
-        vivo = false;
-      }
-      if (!vivo) lotes.delete(id);
-      if (lotes.size < MAX_LOTES_GUARDADOS) break;
-    }
+  async function estimar(data: DataPort, campanaId: number, clienteIds: number[]): Promise<EstimacionLote> {
+    return estimarLote(await lotesRepository(data).estimar(campanaId, clienteIds));
   }
 
-  async function iniciarLote(
-    session: AuthSession,
-    repo: LlamadasRepository,
+  async function crearLote(
+    { session, data }: SignedIn,
     campanaId: number,
     clienteIds: number[],
-    options: { simultaneas?: number; timeoutMs?: number; claves?: Map<number, string> },
+    options: { simultaneas?: number; timeoutMs?: number; claves?: Map<number, string>; programadoPara?: string },
   ): Promise<LoteEstado> {
-    const config = await comprobar(repo, session, campanaId);
+    const repo = llamadasRepository(data);
+    const config = await configuracionLista(repo, campanaId);
+    const programado = options.programadoPara && Date.parse(options.programadoPara) > now().getTime() ? new Date(options.programadoPara).toISOString() : null;
+    if (!programado) await comprobarLibre(data, session.operator.id);
+    await comprobarTope(repo, campanaId);
     const ids = [...new Set(clienteIds)];
     if (ids.length === 0) throw new AppError('validation', t.llamar.sinSeleccion, { detalle: t.llamar.sinSeleccionDetalle });
-    const encontrados = await repo.clientes(ids);
-    const porId = new Map(encontrados.filter((c) => c.campanaId === campanaId).map((c) => [c.id, c]));
-    const clientes = ids.map((id) => porId.get(id)).filter((c): c is Cliente => Boolean(c));
-    if (clientes.length === 0) throw new AppError('validation', t.llamar.sinSeleccion, { detalle: t.llamar.sinSeleccionDetalle });
-
-    const owner = session.operator.id;
-    const lote: Lote = {
-      owner,
-      campanaId,
-      compuerta: new Compuerta(),
-      resultados: clientes.map((c) => ({ clienteId: c.id, nombre: `${c.nombre} ${c.apellido}`.trim(), telefono: c.telefono, estado: 'pendiente', intentos: 0, resultadoLlamada: null })),
-      omitidas: 0,
-      sinConfirmacion: 0,
-    };
+    const encontrados = (await repo.clientes(ids)).filter((c) => c.campanaId === campanaId);
+    if (encontrados.length === 0) throw new AppError('validation', t.llamar.sinSeleccion, { detalle: t.llamar.sinSeleccionDetalle });
+    const validos = new Set(encontrados.map((c) => c.id));
+    const orden = ids.filter((id) => validos.has(id));
     // A retried attempt keeps its key (explicit retry first, then a recent unconfirmed attempt); the rest get new ones.
-    const claves = await clavesRecientes(repo, clientes.map((c) => c.id));
+    const claves = await clavesRecientes(repo, orden);
     for (const [clienteId, clave] of options.claves ?? []) claves.set(clienteId, clave);
-    const concurrency = options.simultaneas ?? config.maxSimultaneas;
-    // The cap is checked again during the run, at most once a second (not once per request).
-    let topeRevisado = 0;
-    let topeCheck: Promise<void> = Promise.resolve();
-    const revisarTope = () => {
-      const ahora = Date.now();
-      if (ahora - topeRevisado >= 1000) {
-        topeRevisado = ahora;
-        topeCheck = comprobarTope(repo, campanaId);
-      }
-      return topeCheck;
-    };
-    enCurso.add(owner);
-    let loteId = '';
-    podar();
-    const job = jobs.start('llamadas', owner, clientes.length, async (jobCtx) => {
-      // The job id is known once start() returns; the first await below comes after that.
-      await Promise.resolve();
-      let done = 0;
-      let ok = 0;
-      let failed = 0;
-      try {
-        const resumen = await ejecutarLote(clientes, {
-          concurrency,
-          signal: jobCtx.signal,
-          compuerta: lote.compuerta,
-          onStart: (_c, i) => {
-            lote.resultados[i]!.estado = 'en_curso';
-          },
-          send: async (cliente) => {
-            let result: Envio;
-            if (cliente.noLlamar) result = { estado: 'omitida', detalle: t.llamar.clienteOmitidoNoLlamar };
-            else if (!dentroDeHorario(now(), config.horaInicio, config.horaFin, config.zonaHoraria)) result = { estado: 'omitida', detalle: t.llamar.fueraDeHorarioCorto };
-            else {
-              try {
-                await revisarTope();
-                result = await enviar(cliente, config, claves.get(cliente.id) ?? nuevaClave(), { signal: jobCtx.signal, timeoutMs: options.timeoutMs });
-              } catch (error) {
-                result = { estado: 'fallida', detalle: AppError.is(error) ? error.message : t.llamar.errorIniciar };
-              }
-            }
-            if (jobCtx.signal.aborted && result.estado === 'fallida') result = { estado: 'omitida', detalle: t.llamar.cancelada };
-            await repo
-              .registrarIntento({
-                lote: loteId,
-                campanaId,
-                clienteId: cliente.id,
-                telefono: cliente.telefono,
-                nombre: `${cliente.nombre} ${cliente.apellido}`.trim(),
-                resultado: result.estado,
-                detalle: result.detalle,
-                httpStatus: result.httpStatus,
-                clave: result.clave,
-              })
-              .catch(() => undefined);
-            return result;
-          },
-          onResult: (_c, i, result) => {
-            lote.resultados[i] = { ...lote.resultados[i]!, estado: result.estado, detalle: result.detalle };
-            done += 1;
-            if (result.estado === 'exitosa') ok += 1;
-            else if (result.estado === 'fallida') failed += 1;
-            else if (result.estado === 'sin_confirmacion') lote.sinConfirmacion += 1;
-            else lote.omitidas += 1;
-            jobCtx.progress({ done, ok, failed, message: t.lote.progreso(done, clientes.length) });
-          },
-        });
-        jobCtx.progress({ message: mensajeResultadoLote(resumen) });
-        return resumen;
-      } finally {
-        enCurso.delete(owner);
-      }
-    });
-    loteId = job.id;
-    lotes.set(job.id, lote);
-    return estadoDe(job.id, owner);
+    const estimado = await estimar(data, campanaId, orden);
+    corredor.conocer(data, session.operator.id);
+    const id = await conMensaje(
+      t.llamar.errorCrearLote,
+      () =>
+        lotesRepository(data).crear({
+          campanaId,
+          clienteIds: orden,
+          claves,
+          programadoPara: programado,
+          simultaneas: options.simultaneas ?? config.maxSimultaneas,
+          timeoutMs: options.timeoutMs ?? null,
+          proceso: corredor.proceso,
+          estimado,
+        }),
+      log,
+    );
+    corredor.despertar();
+    return estadoDe(data, id);
   }
 
   return {
@@ -248,13 +194,22 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
       const repo = llamadasRepository(data);
       const cliente = await repo.cliente(input.clienteId);
       if (!cliente) throw new AppError('not_found', t.clientes.noExiste);
-      const config = await comprobar(repo, session, cliente.campanaId);
+      const config = await configuracionLista(repo, cliente.campanaId);
+      await comprobarLibre(data, session.operator.id);
+      await comprobarTope(repo, cliente.campanaId);
+      if (!dentroDeVentana(now(), config)) {
+        throw new AppError(
+          'conflict',
+          config.horarioSemanal || config.diasSinLlamadas.length > 0 ? t.llamar.fueraDeVentana : t.llamar.fueraDeHorario(config.horaInicio, config.horaFin, config.zonaHoraria),
+        );
+      }
       const nombre = `${cliente.nombre} ${cliente.apellido}`.trim();
+      // The flag and the shared list are one truth (kept in step by the database).
       if (cliente.noLlamar) throw new AppError('conflict', t.llamar.noLlamar(nombre));
       enCurso.add(session.operator.id);
       try {
         const clave = (await clavesRecientes(repo, [cliente.id])).get(cliente.id) ?? nuevaClave();
-        const result = await enviar(cliente, config, clave, { timeoutMs: input.timeoutMs });
+        const result = await enviarLlamada(backend, cliente, config, clave, { timeoutMs: input.timeoutMs });
         await repo
           .registrarIntento({
             lote: null,
@@ -276,37 +231,77 @@ export function crearLlamador({ backend, jobs }: ApiDeps): Pick<
       }
     },
 
-    async llamarLote(input, { session, data }) {
-      return iniciarLote(session, llamadasRepository(data), input.campanaId, input.clienteIds, input);
+    async llamarLote(input, ctx) {
+      return crearLote(ctx, input.campanaId, input.clienteIds, input);
     },
 
-    async estadoLote(input, { session }) {
-      return estadoDe(input.id, session.operator.id);
+    async estadoLote(input, { session, data }) {
+      corredor.conocer(data, session.operator.id);
+      return estadoDe(data, input.id);
     },
-    async pausarLote(input, { session }) {
-      estadoDe(input.id, session.operator.id);
-      lotes.get(input.id)!.compuerta.pausar();
-      return estadoDe(input.id, session.operator.id);
+    async pausarLote(input, { session, data }) {
+      corredor.conocer(data, session.operator.id);
+      await lotesRepository(data).cambiarEstado(input.id, ['programado', 'en_curso', 'esperando_horario'], 'pausado');
+      return estadoDe(data, input.id);
     },
-    async reanudarLote(input, { session }) {
-      estadoDe(input.id, session.operator.id);
-      lotes.get(input.id)!.compuerta.reanudar();
-      return estadoDe(input.id, session.operator.id);
+    async reanudarLote(input, { session, data }) {
+      corredor.conocer(data, session.operator.id);
+      const lotes = lotesRepository(data);
+      const lote = await lotes.lote(input.id);
+      if (!lote) throw new AppError('not_found', t.llamar.loteNoEncontrado);
+      if (lote.estado === 'pausado' || lote.estado === 'interrumpido') {
+        const programado = lote.programadoPara && Date.parse(lote.programadoPara) > now().getTime() && !lote.iniciadoAt;
+        if (!programado) await comprobarLibre(data, session.operator.id);
+        await lotes.cambiarEstado(input.id, ['pausado', 'interrumpido'], programado ? 'programado' : 'en_curso', { proceso: corredor.proceso });
+        corredor.despertar();
+      } else if (!CORRIENDO.has(lote.estado)) {
+        throw new AppError('conflict', t.llamar.loteTerminado);
+      }
+      return estadoDe(data, input.id);
     },
-    async cancelarLote(input, { session }) {
-      estadoDe(input.id, session.operator.id);
-      jobs.cancel(input.id, session.operator.id);
-      return estadoDe(input.id, session.operator.id);
+    async cancelarLote(input, { session, data }) {
+      corredor.conocer(data, session.operator.id);
+      const cancelado = await lotesRepository(data).cambiarEstado(input.id, ESTADOS_VIVOS, 'cancelado', { terminado_at: now().toISOString() });
+      if (cancelado) {
+        // The requests in flight may have reached the platform: each is written as sin confirmación.
+        corredor.abortar(input.id);
+        await corredor.esperar(input.id);
+      }
+      return estadoDe(data, input.id);
     },
 
-    async reintentarFallidas(input, { session, data }) {
-      const repo = llamadasRepository(data);
-      const fallidas = await repo.fallidasDeLote(input.id);
+    async reintentarFallidas(input, ctx) {
+      const lotes = lotesRepository(ctx.data);
+      const lote = await lotes.lote(input.id);
+      if (!lote) throw new AppError('not_found', t.llamar.loteNoEncontrado);
+      const fallidas = (await lotes.items(input.id)).filter((i) => i.estado === 'fallida' || i.estado === 'sin_confirmacion');
       if (fallidas.length === 0) throw new AppError('validation', t.llamar.sinFallidas);
-      const campanaId = fallidas[0]!.campanaId;
-      // The same attempts again: each keeps the key it was first sent with.
+      // The same attempts again: each keeps the key it was last sent with.
       const claves = new Map(fallidas.filter((f) => f.clave).map((f) => [f.clienteId, f.clave!] as const));
-      return iniciarLote(session, repo, campanaId, fallidas.map((f) => f.clienteId), { timeoutMs: input.timeoutMs, claves });
+      return crearLote(
+        ctx,
+        lote.campanaId,
+        fallidas.map((f) => f.clienteId),
+        { timeoutMs: input.timeoutMs, claves, simultaneas: lote.simultaneas },
+      );
+    },
+
+    async lotes(input, { session, data }) {
+      corredor.conocer(data, session.operator.id);
+      const lotes = await conMensaje(t.llamar.errorCargarLotes, () => lotesRepository(data).deCampana(input.campanaId), log);
+      corredor.alLeer();
+      for (const l of lotes) corredor.alLeer(l);
+      return lotes.map(aResumen);
+    },
+    async intentosLote(input, { data }) {
+      const lotes = lotesRepository(data);
+      if (!(await conMensaje(t.llamar.errorCargarLotes, () => lotes.lote(input.id), log))) throw new AppError('not_found', t.llamar.loteNoEncontrado);
+      return conMensaje(t.llamar.errorCargarLotes, () => lotes.intentos(input.id), log);
+    },
+    async estimarLote(input, { data }) {
+      const repo = llamadasRepository(data);
+      if (!(await repo.campana(input.campanaId))) throw new AppError('not_found', t.campanas.noExiste);
+      return conMensaje(t.llamar.errorCargarLotes, () => estimar(data, input.campanaId, [...new Set(input.clienteIds)]), log);
     },
   };
 }

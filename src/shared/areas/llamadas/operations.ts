@@ -2,10 +2,10 @@
 import type { ApiDeps, AreaImplementation } from '../../api/types';
 import { conMensaje } from '../../api/comun';
 import { AppError } from '../../errors';
-import { llamadasRepository } from './repository';
+import { llamadasRepository, lotesRepository } from './repository';
 import { crearLlamador } from './llamar';
 import { audioDeFuncion, limpiarBase64 } from './audio';
-import { diaBogota, serieDias } from './rules';
+import { diaBogota, filasNoLlamar, serieDias } from './rules';
 import { llamadas as t } from './texts';
 
 export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'> {
@@ -98,27 +98,26 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
 
     // ------------------------------------------------------------------ calling
     ...crearLlamador(deps),
-    // Batches in the database (issue 15): being built.
-    async lotes() {
-      throw new AppError('unavailable', t.llamar.errorCargarLotes);
+
+    // ------------------------------------------------------------------ the shared 'No llamar' list
+    async noLlamarListar(input, ctx) {
+      const repo = lotesRepository(ctx.data);
+      return conMensaje(t.noLlamar.errorCargar, () => repo.noLlamarPagina(input.q, (input.pagina - 1) * input.porPagina, input.porPagina), log);
     },
-    async intentosLote() {
-      throw new AppError('unavailable', t.llamar.errorCargarLotes);
+    async noLlamarAgregar(input, ctx) {
+      const repo = lotesRepository(ctx.data);
+      return { agregado: await conMensaje(t.noLlamar.errorGuardar, () => repo.noLlamarAgregar(input.telefono, input.motivo ?? 'manual'), log) };
     },
-    async estimarLote() {
-      throw new AppError('unavailable', t.llamar.errorCargarLotes);
+    async noLlamarQuitar(input, ctx) {
+      const repo = lotesRepository(ctx.data);
+      return { quitado: await conMensaje(t.noLlamar.errorGuardar, () => repo.noLlamarQuitar(input.telefono), log) };
     },
-    async noLlamarListar() {
-      throw new AppError('unavailable', t.noLlamar.errorCargar);
-    },
-    async noLlamarAgregar() {
-      throw new AppError('unavailable', t.noLlamar.errorGuardar);
-    },
-    async noLlamarQuitar() {
-      throw new AppError('unavailable', t.noLlamar.errorGuardar);
-    },
-    async noLlamarImportar() {
-      throw new AppError('unavailable', t.noLlamar.errorGuardar);
+    async noLlamarImportar(input, ctx) {
+      const repo = lotesRepository(ctx.data);
+      const { filas, invalidos } = filasNoLlamar(input.telefonos);
+      if (filas.length === 0) return { agregados: 0, yaEstaban: 0, invalidos };
+      const r = await conMensaje(t.noLlamar.errorGuardar, () => repo.noLlamarImportar(filas), log);
+      return { ...r, invalidos };
     },
 
     // ------------------------------------------------------------------ history and audio

@@ -7,11 +7,18 @@ import type {
   ConfiguracionLlamadas,
   EstadisticasCampana,
   LlamadaRegistro,
+  EstadoLote,
+  EstimacionLote,
+  FilaNoLlamar,
+  IntentoLote,
+  PaginaNoLlamar,
   ResultadoIntento,
+  ResultadoLoteCliente,
   ResultadoReintentable,
 } from './contract';
+import { AppError } from '../../errors';
 import { RESULTADOS_REINTENTABLES } from './contract';
-import { estadoTope, normalizarId, numeroOCero, type EstadoTope, type GrupoDiaEstado, type IntentoPrevio } from './rules';
+import { estadoTope, normalizarId, numeroOCero, telefonoNormalizado, type EstadoTope, type GrupoDiaEstado, type IntentoPrevio } from './rules';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, valorColumna, type CampoCliente, type DatosCliente, type FilaImportacion } from './cliente';
 
 type Row = Record<string, unknown>;
@@ -372,3 +379,315 @@ export function llamadasRepository(data: DataPort) {
 }
 
 export type LlamadasRepository = ReturnType<typeof llamadasRepository>;
+
+// ---------------------------------------------------------------------------------------------------
+// Batches (issue 15): lotes_llamadas, their items, the shared 'No llamar' list.
+
+/** A batch's row with its counts (the view lotes_llamadas_vista). */
+export interface LoteFila {
+  id: string;
+  campanaId: number;
+  operadorId: string | null;
+  operadorNombre: string | null;
+  estado: EstadoLote;
+  programadoPara: string | null;
+  simultaneas: number;
+  timeoutMs: number | null;
+  proceso: string | null;
+  estimado: EstimacionLote | null;
+  creadoAt: string;
+  iniciadoAt: string | null;
+  terminadoAt: string | null;
+  total: number;
+  done: number;
+  ok: number;
+  failed: number;
+  omitidas: number;
+  sinConfirmacion: number;
+  reintentos: number;
+  pendientes: number;
+  enCurso: number;
+  /** Items whose outcome arrived, and attempts made: with the counts, they tell the runner something changed. */
+  conResultado: number;
+  intentos: number;
+  proximoIntento: string | null;
+}
+
+export const ESTADOS_VIVOS: readonly EstadoLote[] = ['programado', 'en_curso', 'pausado', 'esperando_horario', 'interrumpido'];
+
+function toLote(r: Row): LoteFila {
+  const estimado = r.estimado && typeof r.estimado === 'object' ? (r.estimado as EstimacionLote) : null;
+  return {
+    id: str(r.id),
+    campanaId: normalizarId(r.campana_id),
+    operadorId: strOrNull(r.operador_id),
+    operadorNombre: strOrNull(r.operador_nombre),
+    estado: str(r.estado) as EstadoLote,
+    programadoPara: iso(r.programado_para),
+    simultaneas: Math.min(5, Math.max(1, numeroOCero(r.simultaneas) || 1)),
+    timeoutMs: r.timeout_ms === null || r.timeout_ms === undefined ? null : numeroOCero(r.timeout_ms),
+    proceso: strOrNull(r.proceso),
+    estimado,
+    creadoAt: iso(r.created_at) ?? '',
+    iniciadoAt: iso(r.iniciado_at),
+    terminadoAt: iso(r.terminado_at),
+    total: numeroOCero(r.total),
+    done: numeroOCero(r.done),
+    ok: numeroOCero(r.ok),
+    failed: numeroOCero(r.failed),
+    omitidas: numeroOCero(r.omitidas),
+    sinConfirmacion: numeroOCero(r.sin_confirmacion),
+    reintentos: numeroOCero(r.reintentos),
+    pendientes: numeroOCero(r.pendientes),
+    enCurso: numeroOCero(r.en_curso),
+    conResultado: numeroOCero(r.con_resultado),
+    intentos: numeroOCero(r.intentos),
+    proximoIntento: iso(r.proximo_intento),
+  };
+}
+
+function toItem(r: Row): ResultadoLoteCliente & { clave: string | null; enviadoAt: string | null } {
+  const detalle = strOrNull(r.detalle);
+  return {
+    clienteId: normalizarId(r.cliente_id),
+    nombre: str(r.nombre),
+    telefono: str(r.telefono),
+    estado: str(r.estado) as ResultadoLoteCliente['estado'],
+    ...(detalle ? { detalle } : {}),
+    intentos: numeroOCero(r.intentos),
+    resultadoLlamada: strOrNull(r.resultado_llamada),
+    clave: strOrNull(r.clave_idempotencia),
+    enviadoAt: iso(r.enviado_at),
+  };
+}
+
+export function lotesRepository(data: DataPort) {
+  return {
+    async crear(l: {
+      campanaId: number;
+      clienteIds: number[];
+      claves: Map<number, string>;
+      programadoPara: string | null;
+      simultaneas: number;
+      timeoutMs: number | null;
+      proceso: string;
+      estimado: EstimacionLote | null;
+    }): Promise<string> {
+      return scalar<string>(data, 'llamadas_lote_crear', {
+        p_campana: l.campanaId,
+        p_clientes: l.clienteIds,
+        p_claves: Object.fromEntries([...l.claves].map(([k, v]) => [String(k), v])),
+        p_programado: l.programadoPara,
+        p_simultaneas: l.simultaneas,
+        p_timeout: l.timeoutMs,
+        p_proceso: l.proceso,
+        p_estimado: l.estimado,
+      });
+    },
+    async lote(id: string): Promise<LoteFila | null> {
+      const res = await data.run<Row>({ kind: 'select', table: 'lotes_llamadas_vista', filters: [{ column: 'id', op: 'eq', value: id }], limit: 1 });
+      return res.rows[0] ? toLote(res.rows[0]) : null;
+    },
+    /** The batches a runner looks after: its own running ones, and every scheduled one. */
+    async activos(proceso: string): Promise<LoteFila[]> {
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'lotes_llamadas_vista',
+        filters: [{ column: 'estado', op: 'in', value: ['programado', 'en_curso', 'esperando_horario'] }],
+        order: [{ column: 'created_at' }],
+      });
+      return res.rows.map(toLote).filter((l) => l.estado === 'programado' || l.proceso === proceso);
+    },
+    /** The campaign's live batches first (newest first), then the 20 most recent others. */
+    async deCampana(campanaId: number): Promise<LoteFila[]> {
+      const vivos = await data.run<Row>({
+        kind: 'select',
+        table: 'lotes_llamadas_vista',
+        filters: [
+          { column: 'campana_id', op: 'eq', value: campanaId },
+          { column: 'estado', op: 'in', value: ESTADOS_VIVOS },
+        ],
+        order: [{ column: 'created_at', ascending: false }],
+      });
+      const recientes = await data.run<Row>({
+        kind: 'select',
+        table: 'lotes_llamadas_vista',
+        filters: [
+          { column: 'campana_id', op: 'eq', value: campanaId },
+          { column: 'estado', op: 'in', value: ['cancelado', 'terminado'] },
+        ],
+        order: [{ column: 'created_at', ascending: false }],
+        limit: 20,
+      });
+      return [...vivos.rows, ...recientes.rows].map(toLote);
+    },
+    async items(lote: string) {
+      const res = await data.run<Row>({ kind: 'select', table: 'lotes_llamadas_items', filters: [{ column: 'lote', op: 'eq', value: lote }], order: [{ column: 'orden' }] });
+      return res.rows.map(toItem);
+    },
+    /** An operator's batch that is sending now ('en_curso'), if any. */
+    async enCursoDe(operadorId: string): Promise<string | null> {
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'lotes_llamadas',
+        columns: ['id'],
+        filters: [
+          { column: 'operador_id', op: 'eq', value: operadorId },
+          { column: 'estado', op: 'eq', value: 'en_curso' },
+        ],
+        limit: 1,
+      });
+      return res.rows[0] ? str(res.rows[0].id) : null;
+    },
+    /** Moves a batch from one of `desde` to `a` (with extra columns); false when it was in none of them. */
+    async cambiarEstado(id: string, desde: readonly EstadoLote[], a: EstadoLote, extra: Row = {}): Promise<boolean> {
+      const res = await data.run<Row>({
+        kind: 'update',
+        table: 'lotes_llamadas',
+        values: { estado: a, ...extra },
+        filters: [
+          { column: 'id', op: 'eq', value: id },
+          { column: 'estado', op: 'in', value: desde },
+        ],
+        returning: ['id'],
+      });
+      return res.rows.length > 0;
+    },
+    /** Items still to send (pending or waiting for a retry) become 'omitida' with `detalle`. */
+    async omitirRestantes(lote: string, detalle: string): Promise<void> {
+      await data.run({
+        kind: 'update',
+        table: 'lotes_llamadas_items',
+        values: { estado: 'omitida', detalle, proximo_intento: null },
+        filters: [
+          { column: 'lote', op: 'eq', value: lote },
+          { column: 'estado', op: 'in', value: ['pendiente', 'reintento'] },
+        ],
+      });
+    },
+    async reclamar(lote: string, proceso: string, cantidad: number, detalleNoLlamar: string) {
+      const res = await data.run<Row>({
+        kind: 'rpc',
+        fn: 'llamadas_lote_reclamar',
+        args: { p_lote: lote, p_proceso: proceso, p_cantidad: cantidad, p_detalle_no_llamar: detalleNoLlamar },
+      });
+      return res.rows.map((r) => ({
+        clienteId: normalizarId(r.cliente_id),
+        intentos: numeroOCero(r.intentos),
+        clave: str(r.clave),
+        cliente: toCliente((typeof r.cliente === 'string' ? JSON.parse(r.cliente) : r.cliente) as Row),
+      }));
+    },
+    async resultado(lote: string, clienteId: number, r: { estado: ResultadoIntento; detalle?: string; httpStatus?: number; clave?: string }): Promise<string | null> {
+      return scalar<string | null>(data, 'llamadas_lote_resultado', {
+        p_lote: lote,
+        p_cliente: clienteId,
+        p_resultado: r.estado,
+        p_detalle: r.detalle ?? null,
+        p_http: r.httpStatus ?? null,
+        p_clave: r.clave ?? null,
+      });
+    },
+    async recuperar(proceso: string, detalle: string, operadorId: string | null): Promise<number> {
+      return numeroOCero(await scalar<unknown>(data, 'llamadas_lotes_recuperar', { p_proceso: proceso, p_detalle: detalle, p_operador: operadorId }));
+    },
+    /** The earliest request of the batch still waiting for its outcome, sent after `desde` (ISO). */
+    async primeraSinResultado(lote: string, desde: string): Promise<string | null> {
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'lotes_llamadas_items',
+        columns: ['enviado_at'],
+        filters: [
+          { column: 'lote', op: 'eq', value: lote },
+          { column: 'estado', op: 'in', value: ['exitosa', 'sin_confirmacion'] },
+          { column: 'resultado_llamada', op: 'is', value: null },
+          { column: 'enviado_at', op: 'gt', value: desde },
+        ],
+        order: [{ column: 'enviado_at' }],
+        limit: 1,
+      });
+      return res.rows[0] ? iso(res.rows[0].enviado_at) : null;
+    },
+    async intentos(lote: string): Promise<IntentoLote[]> {
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'intentos_llamada',
+        columns: ['id', 'cliente_id', 'nombre', 'telefono', 'resultado', 'detalle', 'resultado_llamada', 'created_at'],
+        filters: [{ column: 'lote', op: 'eq', value: lote }],
+        order: [{ column: 'id' }],
+      });
+      const vistos = new Map<number, number>();
+      return res.rows.map((r) => {
+        const clienteId = normalizarId(r.cliente_id);
+        const intento = (vistos.get(clienteId) ?? 0) + 1;
+        vistos.set(clienteId, intento);
+        return {
+          clienteId,
+          nombre: str(r.nombre),
+          telefono: str(r.telefono),
+          intento,
+          resultado: str(r.resultado) as ResultadoIntento,
+          detalle: strOrNull(r.detalle),
+          resultadoLlamada: strOrNull(r.resultado_llamada),
+          createdAt: iso(r.created_at) ?? '',
+        };
+      });
+    },
+    async estimar(campanaId: number, clienteIds: number[]) {
+      const v = await scalar<Row | null>(data, 'llamadas_lote_estimar', { p_campana: campanaId, p_clientes: clienteIds });
+      const num = (x: unknown) => (x === null || x === undefined ? null : numeroOCero(x));
+      return {
+        seleccionados: numeroOCero(v?.seleccionados),
+        listados: numeroOCero(v?.listados),
+        minutosPromedio: num(v?.minutos_promedio),
+        costoMinuto: num(v?.costo_minuto),
+        tope: numeroOCero(v?.tope),
+        consumidos: numeroOCero(v?.consumidos),
+      };
+    },
+
+    // ------------------------------------------------------------------ 'No llamar'
+    async noLlamarPagina(q: string | undefined, desde: number, cantidad: number): Promise<PaginaNoLlamar> {
+      const texto = (q ?? '').trim();
+      const digitos = telefonoNormalizado(texto);
+      const filters = texto ? [digitos ? { column: 'telefono_normalizado', op: 'ilike' as const, value: `%${digitos}%` } : { column: 'telefono', op: 'ilike' as const, value: `%${texto.replace(/[\\%_]/g, (m) => `\\${m}`)}%` }] : [];
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'no_llamar',
+        columns: ['telefono', 'motivo', 'created_at'],
+        filters,
+        order: [{ column: 'created_at', ascending: false }, { column: 'telefono_normalizado' }],
+        range: { from: desde, to: desde + cantidad - 1 },
+        count: true,
+      });
+      return {
+        total: res.count ?? res.rows.length,
+        filas: res.rows.map((r) => ({ telefono: str(r.telefono), motivo: str(r.motivo) as FilaNoLlamar['motivo'], createdAt: iso(r.created_at) ?? '' })),
+      };
+    },
+    async noLlamarAgregar(telefono: string, motivo: 'manual' | 'cliente'): Promise<boolean> {
+      const normalizado = telefonoNormalizado(telefono);
+      const ya = await data.run<Row>({ kind: 'select', table: 'no_llamar', columns: ['telefono'], filters: [{ column: 'telefono_normalizado', op: 'eq', value: normalizado }], limit: 1 });
+      if (ya.rows.length > 0) return false;
+      try {
+        await data.run({ kind: 'insert', table: 'no_llamar', rows: [{ telefono_normalizado: normalizado, telefono: telefono.trim(), motivo }] });
+        return true;
+      } catch (error) {
+        if (AppError.is(error) && error.code === 'conflict') return false; // added meanwhile
+        throw error;
+      }
+    },
+    async noLlamarQuitar(telefono: string): Promise<boolean> {
+      const normalizado = telefonoNormalizado(telefono);
+      if (!normalizado) return false;
+      const res = await data.run<Row>({ kind: 'delete', table: 'no_llamar', filters: [{ column: 'telefono_normalizado', op: 'eq', value: normalizado }], returning: ['telefono'] });
+      return res.rows.length > 0;
+    },
+    async noLlamarImportar(filas: Array<[string, string]>): Promise<{ agregados: number; yaEstaban: number }> {
+      const v = await scalar<Row | null>(data, 'llamadas_no_llamar_importar', { p_filas: filas });
+      return { agregados: numeroOCero(v?.agregados), yaEstaban: numeroOCero(v?.ya_estaban) };
+    },
+  };
+}
+
+export type LotesRepository = ReturnType<typeof lotesRepository>;

@@ -241,6 +241,145 @@ export function dentroDeHorario(date: Date, inicio: string, fin: string, zona: s
   return min >= aMinutos(inicio) && min < aMinutos(fin);
 }
 
+/** A campaign's calling windows (issue 15): per weekday, or every day; holidays; in its zone. */
+export interface Horario {
+  horaInicio: string;
+  horaFin: string;
+  zonaHoraria: string;
+  /** null = every day horaInicio–horaFin; a weekday absent = no calls that day (0 = domingo). */
+  horarioSemanal: ReadonlyArray<{ dia: number; inicio: string; fin: string }> | null;
+  /** 'YYYY-MM-DD' in zonaHoraria. */
+  diasSinLlamadas: readonly string[];
+}
+
+const DIAS_SEMANA: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** The local calendar day, weekday and minute of `date` in `zona`. */
+export function fechaLocal(date: Date, zona: string): { dia: string; semana: number; minuto: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zona,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const v = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    dia: `${v('year')}-${v('month')}-${v('day')}`,
+    semana: DIAS_SEMANA[v('weekday')] ?? 0,
+    minuto: (Number(v('hour')) % 24) * 60 + Number(v('minute')),
+  };
+}
+
+/** The window of a local day, or null (a holiday, or a weekday without calls). */
+export function franjaDelDia(horario: Horario, dia: string, semana: number): { inicio: number; fin: number } | null {
+  if (horario.diasSinLlamadas.includes(dia)) return null;
+  if (!horario.horarioSemanal) return { inicio: aMinutos(horario.horaInicio), fin: aMinutos(horario.horaFin) };
+  const f = horario.horarioSemanal.find((x) => x.dia === semana);
+  return f ? { inicio: aMinutos(f.inicio), fin: aMinutos(f.fin) } : null;
+}
+
+/** True when `date` is inside the campaign's calling window: its weekday's [inicio, fin), not a holiday. */
+export function dentroDeVentana(date: Date, horario: Horario): boolean {
+  const l = fechaLocal(date, horario.zonaHoraria);
+  const f = franjaDelDia(horario, l.dia, l.semana);
+  return Boolean(f && l.minuto >= f.inicio && l.minuto < f.fin);
+}
+
+/** The instant of a local day and minute in `zona` (two passes, so a daylight-saving change is honoured). */
+export function instanteLocal(dia: string, minuto: number, zona: string): Date {
+  const [y, m, d] = dia.split('-').map(Number);
+  const deseado = Date.UTC(y!, m! - 1, d!, Math.floor(minuto / 60), minuto % 60);
+  let t = deseado;
+  for (let i = 0; i < 2; i++) {
+    const l = fechaLocal(new Date(t), zona);
+    const [ly, lm, ld] = l.dia.split('-').map(Number);
+    const visto = Date.UTC(ly!, lm! - 1, ld!, Math.floor(l.minuto / 60), l.minuto % 60);
+    t += deseado - visto;
+  }
+  return new Date(t);
+}
+
+/**
+ * The first instant at or after `desde` inside the window: `desde` itself when it is inside, else the next
+ * opening. null when there is none within a year (no weekday has a window, or every such day is a holiday).
+ */
+export function siguienteApertura(desde: Date, horario: Horario): Date | null {
+  if (dentroDeVentana(desde, horario)) return desde;
+  const hoy = fechaLocal(desde, horario.zonaHoraria);
+  const [y, m, d] = hoy.dia.split('-').map(Number);
+  for (let i = 0; i <= 370; i++) {
+    const fecha = new Date(Date.UTC(y!, m! - 1, d! + i));
+    const dia = fecha.toISOString().slice(0, 10);
+    const f = franjaDelDia(horario, dia, fecha.getUTCDay());
+    if (!f || f.inicio >= f.fin) continue;
+    if (i === 0 && hoy.minuto >= f.inicio) continue; // today's window has passed (or we would be inside it)
+    return instanteLocal(dia, f.inicio, horario.zonaHoraria);
+  }
+  return null;
+}
+
+/** Average call minutes when a campaign has no call history yet (the estimate before a batch). */
+export const MINUTOS_POR_LLAMADA_DEFECTO = 2;
+
+/**
+ * The estimate before a batch starts: the campaign's average call minutes (or 2) and cost per minute (or 0),
+ * times the clients that would be dialled, against the cap's remaining minutes (null = no cap).
+ */
+export function estimarLote(d: {
+  seleccionados: number;
+  listados: number;
+  minutosPromedio: number | null;
+  costoMinuto: number | null;
+  tope: number;
+  consumidos: number;
+}) {
+  const llamables = Math.max(0, d.seleccionados - d.listados);
+  const promedio = d.minutosPromedio && d.minutosPromedio > 0 ? d.minutosPromedio : MINUTOS_POR_LLAMADA_DEFECTO;
+  const minutosEstimados = Math.round(llamables * promedio * 10) / 10;
+  const costoEstimado = Math.round(minutosEstimados * (d.costoMinuto && d.costoMinuto > 0 ? d.costoMinuto : 0) * 100) / 100;
+  const minutosRestantes = d.tope > 0 ? Math.max(0, d.tope - d.consumidos) : null;
+  return {
+    llamables,
+    omitidosNoLlamar: d.listados,
+    minutosEstimados,
+    costoEstimado,
+    minutosRestantes,
+    superaTope: minutosRestantes !== null && minutosEstimados > minutosRestantes,
+  };
+}
+
+/** The digits of a phone: the key of the 'No llamar' list (as public.telefono_normalizado). */
+export function telefonoNormalizado(telefono: string): string {
+  return telefono.replace(/\D/g, '');
+}
+
+/** A phone of a 'No llamar' import: 5 to 20 digits once the rest is dropped (a header cell or a note is not). */
+const DIGITOS_VALIDOS = /^\d{5,20}$/;
+
+/**
+ * The rows of a 'No llamar' import: [digits, phone as written], each phone once; `invalidos` counts the
+ * entries that are not a phone (blank lines aside).
+ */
+export function filasNoLlamar(telefonos: readonly string[]): { filas: Array<[string, string]>; invalidos: number } {
+  const vistos = new Map<string, string>();
+  let invalidos = 0;
+  for (const crudo of telefonos) {
+    const telefono = crudo.trim();
+    if (!telefono) continue;
+    const digitos = telefonoNormalizado(telefono);
+    if (!DIGITOS_VALIDOS.test(digitos) || /[a-z]/i.test(telefono)) {
+      invalidos += 1;
+      continue;
+    }
+    if (!vistos.has(digitos)) vistos.set(digitos, telefono.slice(0, 60));
+  }
+  return { filas: [...vistos], invalidos };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Bogotá date-time inputs (minute precision) and the Resumen day series (part 1 §2.8, §4, §5).
 // Colombia has no daylight saving time: UTC-5 all year.

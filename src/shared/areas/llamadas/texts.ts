@@ -224,6 +224,7 @@ export const llamadas = {
     loteNoEncontrado: 'El proceso de llamadas ya no existe o no te pertenece.',
     sinFallidas: 'No hay llamadas fallidas para reintentar.',
     enListaNoLlamar: 'En la lista No llamar',
+    fueraDeVentana: 'Fuera del horario de llamadas de la campaña (hoy no se llama o ya terminó el horario).',
     interrumpidaEnCurso: 'Interrumpida: la aplicación se cerró mientras se enviaba. Puede que se haya llamado; revisa el histórico.',
     sinResultadoAunque: 'La plataforma no informó el resultado a tiempo.',
     programadoInvalido: 'La fecha programada ya pasó.',
