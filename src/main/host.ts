@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AreaCambio, Backend, CambiosPort, DataPort } from '../shared/ports';
+import type { AreaCambio, Backend, CambiosPort, DataPort, EntradaPort } from '../shared/ports';
 import { createApi } from '../shared/api';
 import { AppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
@@ -32,6 +32,8 @@ export interface HostOptions {
   now?: () => Date;
   /** Keychain service name (default 'consola-automatizacion'); tests use their own. */
   secretsService?: string;
+  /** The inbound results listener the entry point runs (src/main/entrada/control.ts), handed to every backend opened. */
+  entrada?: EntradaPort;
 }
 
 export interface Host {
@@ -90,7 +92,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
     if (conexion?.backend === 'hosted' && conexion.supabaseUrl) {
       const anonKey = await vault.get(SUPABASE_ANON_KEY_ACCOUNT);
       if (!anonKey) throw new AppError('config', es.errores.alojadoSinClave);
-      backend = { ...createHostedBackend({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings, webhooks, reconnect };
+      backend = { ...createHostedBackend({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings, webhooks, reconnect, ...(options.entrada ? { entrada: options.entrada } : {}) };
       close = async () => {};
     } else {
       const embedded = await openEmbeddedBackend({
@@ -100,7 +102,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
         log,
       });
       const storage = createFolderStorage(join(options.dataDir, STORAGE_FOLDER));
-      backend = { ...embedded.backend, settings, secrets: vault, webhooks, storageFor: () => storage, reconnect };
+      backend = { ...embedded.backend, settings, secrets: vault, webhooks, storageFor: () => storage, reconnect, ...(options.entrada ? { entrada: options.entrada } : {}) };
       close = () => embedded.close();
     }
     const api = createApi(backend, log);

@@ -14,7 +14,7 @@ import { resolveDataDir } from './data-dir';
 import type { Dispatch } from './dispatch';
 import { openHost, type Host } from './host';
 import { createElectronSettings } from './settings/electron-settings';
-import { crearControlEntrada, entradaDeLineaDeOrdenes, settingsConEntrada, type ControlEntrada } from './entrada/control';
+import { crearControlEntrada, entradaDeLineaDeOrdenes, type ControlEntrada } from './entrada/control';
 import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
 import { createVault } from './secrets/vault';
 import { pushCambios, registerIpc } from './ipc';
@@ -105,16 +105,15 @@ async function start(): Promise<void> {
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
 
   // Desktop preferences live in electron-store, beside the data folder (never a secret: the guard refuses).
-  const stored = createElectronSettings({ cwd: dataDir });
+  const settings = createElectronSettings({ cwd: dataDir });
   entrada = crearControlEntrada({
-    settings: stored,
+    settings,
     secretos: createVault(),
     datos: () => host?.datosSistema() ?? null,
-    fijado: entradaDeLineaDeOrdenes(process.argv, process.env, stored.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
+    fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
     log,
   });
-  const settings = settingsConEntrada(stored, entrada);
-  hostPromise = openHost({ dataDir, log, settings });
+  hostPromise = openHost({ dataDir, log, settings, entrada });
   // IPC is bound at once; calls made while the database opens wait for it.
   const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
   disposeIpc = registerIpc({ dispatch }, { ...(devServerUrl ? { devServerUrl } : {}), log }).dispose;

@@ -19,7 +19,7 @@ import { restrictNewFiles } from './backends/embedded/private-folder';
 import { createJsonSettings } from './settings/json-settings';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
 import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
-import { crearControlEntrada, entradaDeLineaDeOrdenes, settingsConEntrada } from './entrada/control';
+import { crearControlEntrada, entradaDeLineaDeOrdenes } from './entrada/control';
 import { createVault } from './secrets/vault';
 import type { Host } from './host';
 
@@ -44,18 +44,17 @@ async function main(): Promise<void> {
   restrictNewFiles();
   const dataDir = resolveDataDir(process.argv, process.env, defaultNodeDataDir());
   const port = Number(argValue('port') ?? process.env.PORT ?? DEFAULT_HTTP_PORT);
-  const stored = createJsonSettings(join(dataDir, 'settings.json'));
+  const settings = createJsonSettings(join(dataDir, 'settings.json'));
   // The inbound results endpoint follows its setting (saved in Conexión) unless the command line fixes it.
   let host: Host | null = null;
   const entrada = crearControlEntrada({
-    settings: stored,
+    settings,
     secretos: createVault(),
     datos: () => host?.datosSistema() ?? null,
-    fijado: entradaDeLineaDeOrdenes(process.argv, process.env, stored.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
+    fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
     log: (message, error) => console.error(`[consola] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
   });
-  const settings = settingsConEntrada(stored, entrada);
-  host = await openHost({ dataDir, settings, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
+  host = await openHost({ dataDir, settings, entrada, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
   const saved = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY)?.nombres ?? [];
   const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.

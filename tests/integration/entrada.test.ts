@@ -16,7 +16,7 @@ import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { createApi } from '../../src/shared/api';
 import { createDispatcher, type Implementations } from '../../src/main/dispatch';
 import { iniciarEntrada, type EntradaEnMarcha } from '../../src/main/entrada/servidor';
-import { crearControlEntrada, entradaDeLineaDeOrdenes, settingsConEntrada } from '../../src/main/entrada/control';
+import { crearControlEntrada, entradaDeLineaDeOrdenes } from '../../src/main/entrada/control';
 import { ENTRADA_SETTINGS_KEY, LIMITE_CUERPO, type EntradaInfo, type EntradaSettings, type RutaEntrada } from '../../src/shared/areas/conexion/entrada';
 import { es } from '../../src/shared/i18n/es';
 
@@ -448,7 +448,7 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
 
   it('Conexión enciende, mueve y apaga la entrada al guardar; con la base alojada no se ofrece', async () => {
     const control = crearControlEntrada({ settings: env.settings, secretos: env.secrets, datos: () => env.backend.dataSistema!(), now: clock.now });
-    const backend = { ...env.backend, settings: settingsConEntrada(env.settings, control) };
+    const backend = { ...env.backend, entrada: control };
     const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
     try {
       const puerto = await puertoLibre();

@@ -3,23 +3,21 @@
  * (src/main/index.ts on the desktop, src/main/serve-cli.ts): started when the host opens, moved or stopped
  * when an administrator saves Configuración → Conexión → Entrada de resultados, closed before the database.
  *
- * The operations (src/shared/areas/conexion/operations.ts) only see the settings port. So the entry point
- * hands the host `settingsConEntrada(settings, control)`: saving the `entrada` key re-applies it, and the key
- * ENTRADA_ESTADO_KEY (never stored) reads the listener's live state once that re-application has finished.
+ * The entry point hands the controller to the host (HostOptions.entrada), which gives it to the backend as its
+ * EntradaPort: conexion.guardarEntrada saves the setting and calls `aplicar`, conexion.entrada reads `estado`.
  * The command line (`--entrada-port`, `--entrada-host`) can fix the address for one run; it wins.
  */
 import type { DataPort } from '../../shared/ports/data';
 import type { SecretsPort } from '../../shared/ports/secrets';
 import type { SettingsPort } from '../../shared/ports/settings';
+import type { EntradaPort, EstadoEntrada } from '../../shared/ports/entrada';
 import { es } from '../../shared/i18n/es';
 import {
-  ENTRADA_ESTADO_KEY,
   ENTRADA_SETTINGS_KEY,
   configEntrada,
   esDireccionEscucha,
   origenHttp,
   type EntradaSettings,
-  type EstadoEntrada,
 } from '../../shared/areas/conexion/entrada';
 import { argValue } from '../http-options';
 import { iniciarEntrada, type EntradaEnMarcha, type LimitesEntrada } from './servidor';
@@ -43,11 +41,8 @@ export interface OpcionesControl {
   log?: (message: string, error?: unknown) => void;
 }
 
-export interface ControlEntrada {
-  /** Brings the listener in line with the setting (or the command line); resolves with the state after it. */
-  aplicar(): Promise<EstadoEntrada>;
-  /** The state once any pending re-application has finished. */
-  estado(): Promise<EstadoEntrada>;
+/** The EntradaPort (aplicar: in line with the setting or the command line; estado), plus the process's own handles. */
+export interface ControlEntrada extends EntradaPort {
   /** The listener as it runs now (tests, the entry point's log line). */
   readonly enMarcha: EntradaEnMarcha | null;
   /** Stops the listener for good (before the database closes). */
@@ -121,27 +116,6 @@ export function crearControlEntrada(opciones: OpcionesControl): ControlEntrada {
         () => undefined,
         () => undefined,
       );
-    },
-  };
-}
-
-/**
- * The settings port the host gets: the same storage, plus the listener's two hooks (saving the `entrada` key
- * re-applies it; ENTRADA_ESTADO_KEY reads its live state, never stored).
- */
-export function settingsConEntrada(settings: SettingsPort, control: ControlEntrada): SettingsPort {
-  return {
-    get<T>(key: string): T | undefined {
-      if (key === ENTRADA_ESTADO_KEY) return control.estado() as unknown as T;
-      return settings.get<T>(key);
-    },
-    set<T>(key: string, value: T): void {
-      settings.set(key, value);
-      if (key === ENTRADA_SETTINGS_KEY) void control.aplicar();
-    },
-    delete(key: string): void {
-      settings.delete(key);
-      if (key === ENTRADA_SETTINGS_KEY) void control.aplicar();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { WebhooksPort } from './webhooks';
 import type { StoragePort } from './storage';
 import type { FunctionsPort } from './functions';
 import type { CambiosPort } from './cambios';
+import type { EntradaPort } from './entrada';
 
 export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
 export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
@@ -16,6 +17,7 @@ export type { SqlClient, SqlQueryable, SqlResult } from './sql';
 export type { StoragePort } from './storage';
 export type { FunctionsPort } from './functions';
 export type { CambiosPort, AreaCambio } from './cambios';
+export type { EntradaPort, EstadoEntrada } from './entrada';
 
 /** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
 export interface Backend {
@@ -48,6 +50,8 @@ export interface Backend {
    * hosted backend holds no privileged key (service_role stays out of the app).
    */
   dataSistema?(): DataPort;
+  /** The inbound results listener this process runs, if any (Configuración → Conexión applies its setting). */
+  entrada?: EntradaPort;
   /** Row changes announced by the database (live screens). */
   cambios?: CambiosPort;
   /** Clock, injectable for tests of expiry and lockout. */

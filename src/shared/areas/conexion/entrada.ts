@@ -184,19 +184,8 @@ export interface EntradaInfo {
   error: string | null;
 }
 
-/**
- * The live state of the listener, as the process that runs it reports it. The operations read it through the
- * settings port under this key, which is never stored: the entry points wrap their settings so that reading it
- * asks the listener's controller, and saving ENTRADA_SETTINGS_KEY re-applies the setting
- * (src/main/entrada/control.ts). Where nobody wraps them (tests of the api alone), it reads undefined.
- */
-export const ENTRADA_ESTADO_KEY = 'entradaEstado';
-
-export interface EstadoEntrada {
-  escuchando: { direccion: string; puerto: number } | null;
-  fijadoAlIniciar: boolean;
-  error: string | null;
-}
+/** The listener's live state is the EntradaPort's (src/shared/ports/entrada.ts). */
+export type { EstadoEntrada } from '../../ports/entrada';
 
 /** The schema of conexion.guardarEntrada (also used by the listener's controller to read a saved value). */
 export const guardarEntrada = z.object({

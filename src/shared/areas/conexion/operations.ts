@@ -20,7 +20,6 @@ import {
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebInfo, type ServidorWebSettings } from '../../domain/servidor-web';
 import { hexAleatorio } from '../../api/comun';
 import {
-  ENTRADA_ESTADO_KEY,
   ENTRADA_SETTINGS_KEY,
   RUTAS_ENTRADA,
   configEntrada,
@@ -29,7 +28,6 @@ import {
   urlEntrada,
   type EntradaInfo,
   type EntradaSettings,
-  type EstadoEntrada,
 } from './entrada';
 
 function secretFrom(input: GuardarWebhook): WebhookSecret | null {
@@ -150,8 +148,8 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
   async function entradaInfo(): Promise<EntradaInfo> {
     const saved = settings().get<EntradaSettings>(ENTRADA_SETTINGS_KEY);
     const config = configEntrada(saved);
-    // Asked of the listener's controller where one runs (it answers once a save has been applied).
-    const estado = await Promise.resolve(settings().get<EstadoEntrada | Promise<EstadoEntrada>>(ENTRADA_ESTADO_KEY));
+    // Asked of the listener where this process runs one (it answers once a save has been applied).
+    const estado = backend.entrada ? await backend.entrada.estado() : null;
     const donde = estado?.escuchando ?? { direccion: config.escucharEn, puerto: config.puerto };
     const rutas = await Promise.all(
       RUTAS_ENTRADA.map(async (ruta) => ({
@@ -230,6 +228,7 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
       soloIntegrada();
       const saved = settings().get<EntradaSettings>(ENTRADA_SETTINGS_KEY) ?? {};
       settings().set<EntradaSettings>(ENTRADA_SETTINGS_KEY, { ...saved, activo: input.activo, escucharEn: input.escucharEn, puerto: input.puerto });
+      await backend.entrada?.aplicar();
       return entradaInfo();
     },
 
