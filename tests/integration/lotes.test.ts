@@ -125,6 +125,11 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     expect(importado).toEqual({ agregados: 2, yaEstaban: 1, invalidos: 1 });
     expect(await marcados()).toEqual([clientes[0]!.id, clientes[2]!.id, gemelo.id]);
 
+    // Outcomes are classified once, whatever the spelling.
+    const clases = await db.query<{ c: string }>(
+      `select public.llamadas_clase_resultado(x) as c from unnest(array['No Contesta', 'no_answer', 'NO-ANSWER', 'Ocupado', 'busy', 'FAILED', 'fallida', 'opt_out', 'No llamar', 'baja', 'done', '']) as x`,
+    );
+    expect(clases.rows.map((r) => r.c)).toEqual(['no_contesta', 'no_contesta', 'no_contesta', 'ocupado', 'ocupado', 'fallida', 'fallida', 'opt_out', 'opt_out', 'opt_out', 'otro', 'otro']);
     // An outcome reported as opt-out (any spelling) adds the phone.
     await resultado(clientes[3]!.telefono, 'Opt-Out');
     expect((await call<{ filas: Array<{ telefono: string; motivo: string }> }>('noLlamarListar', { q: '0003' })).filas).toMatchObject([{ motivo: 'opt_out' }]);
@@ -213,6 +218,9 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     // Both sent; with a retry policy the batch waits for their outcomes.
     const enviado = await estadoCuando(lote.id, (s) => s.done === 2, 'los dos se envían');
     expect(enviado).toMatchObject({ estado: 'en_curso', status: 'running', message: t.lote.esperandoResultados });
+    // Waiting for outcomes does not keep calling locked.
+    expect(await call('estimarLote', { campanaId: camp.id, clienteIds: [clientes[9]!.id] })).toMatchObject({ llamables: 1 });
+    expect(await call('llamar', { clienteId: clientes[9]!.id })).toEqual({ mensaje: t.llamar.iniciada('Cliente9 Lote') });
     const primeraClave = clave(hooks.requests[desde]!);
 
     await resultado(a.telefono, 'no-answer');
@@ -224,11 +232,11 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
       { clienteId: b.id, estado: 'exitosa', intentos: 1, resultadoLlamada: 'done' },
     ]);
     for (let i = 0; i < 50; i++) await turno();
-    expect(hooks.requests.length).toBe(desde + 2);
+    expect(hooks.requests.length).toBe(desde + 3);
 
     clock.advance(31 * MIN);
     await estadoCuando(lote.id, (s) => s.resultados[0]!.intentos === 2 && s.resultados[0]!.estado === 'exitosa', 'el reintento sale');
-    expect(enviadosDesde(desde)).toEqual([a.telefono, b.telefono, a.telefono]);
+    expect(enviadosDesde(desde)).toEqual([a.telefono, b.telefono, clientes[9]!.telefono, a.telefono]);
     expect(clave(hooks.requests.at(-1)!)).not.toBe(primeraClave); // a new call, not a resend
 
     // Busy again: M = 2 attempts reached, no more retries; every outcome is in: the batch ends.
@@ -241,7 +249,7 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
       [b.telefono, 1, 'exitosa', 'done'],
       [a.telefono, 2, 'exitosa', 'busy'],
     ]);
-    expect(hooks.requests.length).toBe(desde + 3);
+    expect(hooks.requests.length).toBe(desde + 4);
     await configurar({ reintentosMax: 1 });
   });
 

@@ -525,15 +525,22 @@ export function lotesRepository(data: DataPort) {
       const res = await data.run<Row>({ kind: 'select', table: 'lotes_llamadas_items', filters: [{ column: 'lote', op: 'eq', value: lote }], order: [{ column: 'orden' }] });
       return res.rows.map(toItem);
     },
-    /** An operator's batch that is sending now ('en_curso'), if any. */
+    /**
+     * An operator's batch that is sending now: 'en_curso' with items to send or in flight. One that only
+     * waits for outcomes or for its retries' time does not keep calling locked.
+     */
     async enCursoDe(operadorId: string): Promise<string | null> {
       const res = await data.run<Row>({
         kind: 'select',
-        table: 'lotes_llamadas',
+        table: 'lotes_llamadas_vista',
         columns: ['id'],
         filters: [
           { column: 'operador_id', op: 'eq', value: operadorId },
           { column: 'estado', op: 'eq', value: 'en_curso' },
+        ],
+        anyOf: [
+          { column: 'pendientes', op: 'gt', value: 0 },
+          { column: 'en_curso', op: 'gt', value: 0 },
         ],
         limit: 1,
       });
