@@ -69,7 +69,7 @@ export async function campanaConClientes(api: Api, nombre: string, clientes: rea
   const campana = await api.llamar<{ id: number }>('llamadas', 'crearCampana', { nombre, minutos: 500 });
   await api.llamar('llamadas', 'guardarConfiguracion', { campanaId: campana.id, agentid: 'agent_lotes', agentphonenumberid: 'phnum_lotes', prompt: 'Hola', horaInicio: '00:00', horaFin: '23:59', maxSimultaneas: 1, ...config });
   for (const [i, c] of clientes.entries()) {
-    await api.llamar('llamadas', 'crearCliente', { ...c, email: `${c.nombre.toLowerCase()}.${i}@lotes.co`, campanaId: campana.id });
+    await api.llamar('llamadas', 'crearCliente', { ...c, email: `cliente${i}.${c.telefono.replace(/\D/g, '')}@lotes.co`, campanaId: campana.id });
   }
   return campana;
 }

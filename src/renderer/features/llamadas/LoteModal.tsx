@@ -157,7 +157,7 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
                         </Table.Td>
                         <Table.Td>
                           <Text size="xs" c="dimmed">
-                            {[r.resultadoLlamada ? etiquetaEstadoLlamada(r.resultadoLlamada) : null, r.detalle].filter(Boolean).join(' · ')}
+                            {[r.resultadoLlamada ? p.resultadoLlamada(etiquetaEstadoLlamada(r.resultadoLlamada) ?? r.resultadoLlamada) : null, r.detalle].filter(Boolean).join(' · ')}
                           </Text>
                         </Table.Td>
                       </Table.Tr>
@@ -185,7 +185,7 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
                         <Table.Th>{p.colCliente}</Table.Th>
                         <Table.Th>{p.colIntento}</Table.Th>
                         <Table.Th>{p.colResultado}</Table.Th>
-                        <Table.Th>{p.colLlamada}</Table.Th>
+                        <Table.Th>{p.colDetalle}</Table.Th>
                         <Table.Th>{p.colFecha}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -203,14 +203,22 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
                             <Badge color={COLOR_ESTADO_CLIENTE[i.resultado] ?? 'gray'} variant="light" size="sm">
                               {p.estadoCliente[i.resultado] ?? i.resultado}
                             </Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            {i.resultadoLlamada ? (
+                              <Text size="sm" data-testid="intento-resultado-llamada">
+                                {p.resultadoLlamada(etiquetaEstadoLlamada(i.resultadoLlamada) ?? i.resultadoLlamada)}
+                              </Text>
+                            ) : null}
                             {i.detalle ? (
                               <Text size="xs" c="dimmed">
                                 {i.detalle}
                               </Text>
                             ) : null}
                           </Table.Td>
-                          <Table.Td>{i.resultadoLlamada ? etiquetaEstadoLlamada(i.resultadoLlamada) : '—'}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(i.createdAt)}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <Text size="xs">{formatDateTime(i.createdAt)}</Text>
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

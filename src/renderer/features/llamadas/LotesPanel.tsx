@@ -11,6 +11,14 @@ import { api, clave, consultas } from '../../api/client';
 import { mensajeDe, t } from './comun';
 import { COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type LoteResumen } from './lotes';
 
+/** A batch's outcomes in one short line: the started and failed calls, and the rest only when there are any. */
+function resumenLote(l: LoteResumen): string {
+  const p = t.panelLotes;
+  return [p.iniciadas(l.ok), p.fallidas(l.failed), l.omitidas > 0 ? p.omitidas(l.omitidas) : null, l.sinConfirmacion > 0 ? p.sinConfirmacion(l.sinConfirmacion) : null]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** Finished batches shown before 'Mostrar todos'. */
 const RECIENTES_VISIBLES = 5;
 
@@ -81,7 +89,7 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
       ),
     },
     {
-      titulo: t.lote.titulo,
+      titulo: p.colProgreso,
       miw: 200,
       celda: (l) => (
         <Stack gap={4}>
@@ -99,7 +107,7 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
         </Stack>
       ),
     },
-    { titulo: p.colResultado, tipo: 'texto', anchoMaximo: 320, celda: (l) => p.resumen(l.ok, l.failed, l.omitidas, l.sinConfirmacion) },
+    { titulo: p.colResultado, tipo: 'texto', anchoMaximo: 300, celda: (l) => resumenLote(l) },
     {
       titulo: t.clientes.colAcciones,
       tipo: 'acciones',
