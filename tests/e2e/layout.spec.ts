@@ -31,6 +31,13 @@ for (const size of SIZES) {
     await expect(page.getByRole('dialog')).toBeVisible();
     await settled(page);
     for (const p of await findClipped(page)) problems.push(`planes › empresas del plan: ${p.what} — ${p.why}`);
+    // The shared 'No llamar' list, opened from the client screen (issue 15).
+    await page.goto('/dashboard/equipo');
+    await settled(page);
+    await page.getByTestId('abrir-no-llamar').click();
+    await expect(page.getByTestId('no-llamar')).toBeVisible();
+    await settled(page);
+    for (const p of await findClipped(page)) problems.push(`equipo › lista No llamar: ${p.what} — ${p.why}`);
     expect(problems).toEqual([]);
   });
 }
