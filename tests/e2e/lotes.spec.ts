@@ -102,6 +102,43 @@ test('un lote en el panel: sigue visible tras recargar a mitad y se cancela desd
   expect(hooks.requests.length).toBe(antes + 1);
 });
 
+test('el progreso de un lote avanza solo en el detalle y en el panel (cambios en vivo, sin sondeo)', async ({ page, hooks, api, llamadas }) => {
+  test.setTimeout(90_000);
+  await api.webhooks({ llamadaSaliente: `${hooks.url}/llamar` });
+  await campanaConClientes(api, 'Campaña E2E En vivo', [
+    { nombre: 'Pablo', apellido: 'Ruiz', telefono: '+573045550001' },
+    { nombre: 'Marta', apellido: 'León', telefono: '+573045550002' },
+  ]);
+  const plataforma = compuerta();
+  hooks.respond(async (_req, res) => {
+    await plataforma.abierta;
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{}');
+  });
+  const antes = hooks.requests.length;
+  await page.goto('/dashboard/equipo');
+  await llamadas.elegirCampana('Campaña activa', 'Campaña E2E En vivo');
+  await expect(page.getByTestId('fila-cliente')).toHaveCount(2);
+  const confirmacion = await llamadas.llamarPagina();
+  await confirmacion.getByRole('button', { name: 'Sí, llamar' }).click();
+  await expect(page.getByTestId('lote-progreso')).toHaveText('0 de 2');
+  await expect.poll(() => hooks.requests.length).toBe(antes + 1);
+
+  // The platform answers; nothing is clicked: the details and then the panel follow the rows.
+  plataforma.abrir();
+  await expect(page.getByTestId('lote-progreso')).toHaveText('2 de 2', { timeout: 20_000 });
+  await expect(page.getByTestId('lote')).toHaveAttribute('data-estado', 'terminado');
+  await expect(page.getByTestId('lote-exitosas')).toHaveText('2');
+  await expect(page.getByTestId('lote-mensaje')).toHaveText('Se iniciaron 2 llamadas exitosas y 0 fallidas.');
+  // The panel behind the details, too.
+  const fila = llamadas.filasLote().first();
+  await expect(fila).toHaveAttribute('data-estado', 'terminado');
+  await expect(fila.getByTestId('lote-fila-progreso')).toHaveText('2 de 2');
+  await expect(fila).toContainText('2 iniciadas · 0 fallidas');
+  await page.getByTestId('lote').getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByTestId('lote')).toBeHidden();
+});
+
 test('la confirmación descuenta la lista No llamar y un lote se programa para más tarde', async ({ page, hooks, api, llamadas }) => {
   test.setTimeout(90_000);
   await api.webhooks({ llamadaSaliente: `${hooks.url}/llamar` });
