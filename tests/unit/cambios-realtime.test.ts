@@ -3,8 +3,6 @@
  * one signed-in operator's client (Realtime applies RLS), moved to another live session's client when that
  * operator signs out, and open only while someone listens. Fakes stand in for supabase-js's channel API.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { seguirRealtime, TABLAS_REALTIME } from '../../src/main/cambios/realtime';
@@ -100,14 +98,5 @@ describe('abrirRealtime (canal de supabase-js)', () => {
     expect(avisos).toEqual([Object.keys(TABLAS_REALTIME)[0]]);
     cerrar();
     expect(quitados).toEqual([canal]);
-  });
-
-  it('las tablas son las que la migración publica para Realtime, con el área de su aviso', () => {
-    const sql = readFileSync(join(process.cwd(), 'supabase/migrations/20261128001000_cambios_en_vivo.sql'), 'utf8');
-    const publicacion = sql.slice(sql.indexOf('supabase_realtime'));
-    const publicadas = [...publicacion.matchAll(/\('([a-z_]+)'\)/g)].map((m) => m[1]);
-    expect(Object.keys(TABLAS_REALTIME).sort()).toEqual([...publicadas].sort());
-    const areas = Object.fromEntries([...sql.matchAll(/\('([a-z_]+)', '(llamadas|mensajes)'\)/g)].map((m) => [m[1], m[2]]));
-    for (const [tabla, area] of Object.entries(TABLAS_REALTIME)) expect(areas[tabla]).toBe(area);
   });
 });

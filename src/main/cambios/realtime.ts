@@ -8,8 +8,10 @@
 import type { AreaCambio, CambiosPort } from '../../shared/ports/cambios';
 
 /**
- * The tables whose changes the screens show, by area: those 20261128001000_cambios_en_vivo.sql adds to the
- * publication supabase_realtime (a table outside it would make Realtime refuse the whole channel).
+ * The tables whose changes the screens show, by area: those the migrations add to the publication
+ * supabase_realtime (20261128001000_cambios_en_vivo.sql, the batches' 20261128001100_lotes.sql; a table outside
+ * it would make Realtime refuse the whole channel). tests/integration/realtime-publicacion.test.ts migrates a
+ * PostgreSQL 15 that has the publication and compares.
  */
 export const TABLAS_REALTIME: Readonly<Record<string, AreaCambio>> = {
   registro_escrito_llamada: 'llamadas',
@@ -17,6 +19,9 @@ export const TABLAS_REALTIME: Readonly<Record<string, AreaCambio>> = {
   campanas: 'llamadas',
   intentos_llamada: 'llamadas',
   mensajes_resumen_sesiones: 'mensajes',
+  lotes_llamadas: 'llamadas',
+  lotes_llamadas_items: 'llamadas',
+  no_llamar: 'llamadas',
 };
 
 /** Opens the subscription on one client, calling `avisar(tabla)` per change; answers its closing. */
