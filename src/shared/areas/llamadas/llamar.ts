@@ -13,7 +13,7 @@
  */
 import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
 import type { DataPort } from '../../ports';
-import type { ConfiguracionLlamadas, EstimacionLote, LoteEstado, LoteResumen } from './contract';
+import type { ConfiguracionLlamadas, EstimacionLote, LoteEstado, LoteResumen, ResultadoLoteCliente } from './contract';
 import { conMensaje } from '../../api/comun';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
@@ -43,7 +43,7 @@ const nuevaClave = () => globalThis.crypto.randomUUID();
 const CORRIENDO = new Set<string>(['programado', 'en_curso', 'pausado', 'esperando_horario']);
 
 /** A batch's row and items as the contract's LoteEstado (JobState-compatible). */
-function aEstado(l: LoteFila, items: Awaited<ReturnType<ReturnType<typeof lotesRepository>['items']>>): LoteEstado {
+function aEstado(l: LoteFila, items: ResultadoLoteCliente[]): LoteEstado {
   const status = CORRIENDO.has(l.estado) ? 'running' : l.estado === 'cancelado' ? 'cancelled' : l.estado === 'terminado' ? 'done' : 'failed';
   const resumen = { exitosas: l.ok, fallidas: l.failed, sinConfirmacion: l.sinConfirmacion };
   const message =
@@ -73,7 +73,7 @@ function aEstado(l: LoteFila, items: Awaited<ReturnType<ReturnType<typeof lotesR
     pausado: l.estado === 'pausado',
     omitidas: l.omitidas,
     sinConfirmacion: l.sinConfirmacion,
-    resultados: items.map(({ clave: _c, enviadoAt: _e, ...r }) => r),
+    resultados: items,
     estado: l.estado,
     programadoPara: l.programadoPara,
     reintentos: l.reintentos,
@@ -136,11 +136,10 @@ export function crearLlamador({ backend, log, alCerrar }: ApiDeps): Llamador {
   }
 
   async function estadoDe(data: DataPort, id: string): Promise<LoteEstado> {
-    const lotes = lotesRepository(data);
-    const lote = await conMensaje(t.lote.noDisponible, () => lotes.lote(id), log);
-    if (!lote) throw new AppError('not_found', t.llamar.loteNoEncontrado);
-    corredor.alLeer(lote);
-    return aEstado(lote, await conMensaje(t.lote.noDisponible, () => lotes.items(id), log));
+    const leido = await conMensaje(t.lote.noDisponible, () => lotesRepository(data).conItems(id), log);
+    if (!leido) throw new AppError('not_found', t.llamar.loteNoEncontrado);
+    corredor.alLeer(leido.lote);
+    return aEstado(leido.lote, leido.items);
   }
 
   async function estimar(data: DataPort, campanaId: number, clienteIds: number[]): Promise<EstimacionLote> {

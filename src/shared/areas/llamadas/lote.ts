@@ -269,27 +269,43 @@ export function crearCorredor(backend: Backend, log: (message: string, error?: u
     };
     let parar = false;
     const sender = async () => {
-      while (!cerrado && !parar) {
-        if (!dentroDeVentana(now(), config)) return;
-        if (await topeExcedido()) {
-          parar = true;
-          await lotes.omitirRestantes(lote.id, t.llamar.topeAlcanzado);
-          return;
-        }
-        const [item] = await lotes.reclamar(lote.id, proceso, 1, t.llamar.enListaNoLlamar);
-        if (!item) return;
-        const ac = new AbortController();
-        abiertos.add(ac);
-        let r: Envio;
+      /** The result of the item sent last, written with the next claim (one round trip per call). */
+      let anterior: ({ clienteId: number } & Envio) | null = null;
+      const escribir = async (cantidad: number) => {
+        const previo = anterior;
+        anterior = null;
         try {
-          r = await enviarLlamada(backend, item.cliente, config, item.clave, { signal: ac.signal, timeoutMs: lote.timeoutMs ?? undefined });
-        } finally {
-          abiertos.delete(ac);
-        }
-        if (ac.signal.aborted && r.estado === 'fallida') r = { estado: 'omitida', detalle: t.llamar.cancelada };
-        await lotes.resultado(lote.id, item.clienteId, r).catch((error: unknown) => {
+          return await lotes.siguiente(lote.id, proceso, cantidad, t.llamar.enListaNoLlamar, previo);
+        } catch (error) {
           if (!cerrado) log('Llamadas masivas: resultado de un envío', error);
-        });
+          return [];
+        }
+      };
+      try {
+        while (!cerrado && !parar) {
+          if (!dentroDeVentana(now(), config)) return;
+          if (await topeExcedido()) {
+            parar = true;
+            await escribir(0);
+            await lotes.omitirRestantes(lote.id, t.llamar.topeAlcanzado);
+            return;
+          }
+          const [item] = await escribir(1);
+          if (!item) return;
+          const ac = new AbortController();
+          abiertos.add(ac);
+          let r: Envio;
+          try {
+            r = await enviarLlamada(backend, item.cliente, config, item.clave, { signal: ac.signal, timeoutMs: lote.timeoutMs ?? undefined });
+          } finally {
+            abiertos.delete(ac);
+          }
+          if (ac.signal.aborted && r.estado === 'fallida') r = { estado: 'omitida', detalle: t.llamar.cancelada };
+          anterior = { clienteId: item.clienteId, ...r };
+        }
+      } finally {
+        // The last result (the window closed, the cap, or the api is closing) is written all the same.
+        if (anterior) await escribir(0);
       }
     };
     const corrida = Promise.all(Array.from({ length: Math.max(1, lote.simultaneas) }, sender))

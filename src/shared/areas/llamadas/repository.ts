@@ -521,6 +521,52 @@ export function lotesRepository(data: DataPort) {
       });
       return [...vivos.rows, ...recientes.rows].map(toLote);
     },
+    /**
+     * A batch with its items, in two plain reads (the counts come from the items here rather than from the
+     * view's aggregate): what a screen asks for again and again while a batch runs.
+     */
+    async conItems(id: string): Promise<{ lote: LoteFila; items: ResultadoLoteCliente[] } | null> {
+      const base = await data.run<Row>({ kind: 'select', table: 'lotes_llamadas', filters: [{ column: 'id', op: 'eq', value: id }], limit: 1 });
+      if (!base.rows[0]) return null;
+      const res = await data.run<Row>({
+        kind: 'select',
+        table: 'lotes_llamadas_items',
+        columns: ['cliente_id', 'nombre', 'telefono', 'estado', 'detalle', 'intentos', 'resultado_llamada', 'proximo_intento'],
+        filters: [{ column: 'lote', op: 'eq', value: id }],
+        order: [{ column: 'orden' }],
+      });
+      const cuenta: Record<string, number> = {};
+      let conResultado = 0;
+      let intentos = 0;
+      let proximo: string | null = null;
+      const items = res.rows.map((r) => {
+        const item = toItem(r);
+        cuenta[item.estado] = (cuenta[item.estado] ?? 0) + 1;
+        if (item.resultadoLlamada !== null) conResultado += 1;
+        intentos += item.intentos;
+        const p = item.estado === 'reintento' ? iso(r.proximo_intento) : null;
+        if (p && (proximo === null || p < proximo)) proximo = p;
+        const { clave: _c, enviadoAt: _e, ...resto } = item;
+        return resto;
+      });
+      const n = (estado: string) => cuenta[estado] ?? 0;
+      const lote = toLote({
+        ...base.rows[0],
+        total: items.length,
+        done: n('exitosa') + n('fallida') + n('omitida') + n('sin_confirmacion'),
+        ok: n('exitosa'),
+        failed: n('fallida'),
+        omitidas: n('omitida'),
+        sin_confirmacion: n('sin_confirmacion'),
+        reintentos: n('reintento'),
+        pendientes: n('pendiente'),
+        en_curso: n('en_curso'),
+        con_resultado: conResultado,
+        intentos,
+        proximo_intento: proximo,
+      });
+      return { lote, items };
+    },
     async items(lote: string) {
       const res = await data.run<Row>({ kind: 'select', table: 'lotes_llamadas_items', filters: [{ column: 'lote', op: 'eq', value: lote }], order: [{ column: 'orden' }] });
       return res.rows.map(toItem);
@@ -572,11 +618,31 @@ export function lotesRepository(data: DataPort) {
         ],
       });
     },
-    async reclamar(lote: string, proceso: string, cantidad: number, detalleNoLlamar: string) {
+    /**
+     * One step of a sender, one transaction: writes the result of the item it just sent (when `anterior` is
+     * given) and claims up to `cantidad` next items (0 = only the result). Listed phones are skipped there.
+     */
+    async siguiente(
+      lote: string,
+      proceso: string,
+      cantidad: number,
+      detalleNoLlamar: string,
+      anterior: { clienteId: number; estado: ResultadoIntento; detalle?: string; httpStatus?: number; clave?: string } | null,
+    ) {
       const res = await data.run<Row>({
         kind: 'rpc',
-        fn: 'llamadas_lote_reclamar',
-        args: { p_lote: lote, p_proceso: proceso, p_cantidad: cantidad, p_detalle_no_llamar: detalleNoLlamar },
+        fn: 'llamadas_lote_siguiente',
+        args: {
+          p_lote: lote,
+          p_proceso: proceso,
+          p_cantidad: cantidad,
+          p_detalle_no_llamar: detalleNoLlamar,
+          p_cliente: anterior?.clienteId ?? null,
+          p_resultado: anterior?.estado ?? null,
+          p_detalle: anterior?.detalle ?? null,
+          p_http: anterior?.httpStatus ?? null,
+          p_clave: anterior?.clave ?? null,
+        },
       });
       return res.rows.map((r) => ({
         clienteId: normalizarId(r.cliente_id),
@@ -584,16 +650,6 @@ export function lotesRepository(data: DataPort) {
         clave: str(r.clave),
         cliente: toCliente((typeof r.cliente === 'string' ? JSON.parse(r.cliente) : r.cliente) as Row),
       }));
-    },
-    async resultado(lote: string, clienteId: number, r: { estado: ResultadoIntento; detalle?: string; httpStatus?: number; clave?: string }): Promise<string | null> {
-      return scalar<string | null>(data, 'llamadas_lote_resultado', {
-        p_lote: lote,
-        p_cliente: clienteId,
-        p_resultado: r.estado,
-        p_detalle: r.detalle ?? null,
-        p_http: r.httpStatus ?? null,
-        p_clave: r.clave ?? null,
-      });
     },
     async recuperar(proceso: string, detalle: string, operadorId: string | null): Promise<number> {
       return numeroOCero(await scalar<unknown>(data, 'llamadas_lotes_recuperar', { p_proceso: proceso, p_detalle: detalle, p_operador: operadorId }));
