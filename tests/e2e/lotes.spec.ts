@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { compuerta } from './support/compuerta';
 import { expect, test } from './support/fixtures';
 import { findClipped } from './support/layout';
@@ -10,6 +12,15 @@ import { campanaConClientes } from './support/llamadas';
  * 'No llamar' list (add, CSV import, remove, from a client's row); the campaign's windows and retry policy
  * saved. Everything at the desktop window's size, 1360×860, with nothing clipped.
  */
+/**
+ * Serious or critical accessibility violations on what is shown now (axe-core), one line each. Toasts are left
+ * out: they come and go by themselves, and are the shell's (their close button is checked where they are made).
+ */
+async function violacionesGraves(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 test.beforeEach(async ({ page, sesion }) => {
   await page.setViewportSize({ width: 1360, height: 860 });
   await sesion.entrarComoAdmin();
@@ -46,6 +57,7 @@ test('un lote en el panel: sigue visible tras recargar a mitad y se cancela desd
   await expect(confirmacion.getByTestId('estimacion-minutos')).toHaveText(/^\d+$/);
   await expect(confirmacion.getByTestId('estimacion-restantes')).toHaveText('500');
   expect(await findClipped(page)).toEqual([]);
+  expect(await violacionesGraves(page)).toEqual([]);
   await llamadas.captura('lote-confirmacion');
   await confirmacion.getByRole('button', { name: 'Sí, llamar' }).click();
 
@@ -97,6 +109,7 @@ test('un lote en el panel: sigue visible tras recargar a mitad y se cancela desd
   await expect(page.getByTestId('lote-intento')).toHaveCount(1);
   await expect(page.getByTestId('lote-intento')).toContainText(`${llamado.nombre} ${llamado.apellido}`);
   expect(await findClipped(page)).toEqual([]);
+  expect(await violacionesGraves(page)).toEqual([]);
   await llamadas.captura('lote-intentos');
   await detalle.getByRole('button', { name: 'Cerrar' }).click();
   expect(hooks.requests.length).toBe(antes + 1);
@@ -215,6 +228,7 @@ test('lista No llamar: agregar, importar un CSV, quitar, y agregar desde un clie
   await expect(lista.getByTestId('no-llamar-error')).toContainText('mal formado');
   await expect(filas).toHaveCount(3);
   expect(await findClipped(page)).toEqual([]);
+  expect(await violacionesGraves(page)).toEqual([]);
   await llamadas.captura('no-llamar');
 
   // Remove one (asked first).
@@ -261,6 +275,7 @@ test('la política de la campaña: horario por día, días sin llamadas y reinte
   await expect(config).toContainText('Lunes: la hora de inicio debe ser anterior a la de fin.');
   await config.getByLabel('Hasta (lunes)').fill('18:00');
   expect(await findClipped(page)).toEqual([]);
+  expect(await violacionesGraves(page)).toEqual([]);
   await llamadas.captura('politica-horario');
 
   await config.getByRole('tab', { name: 'Reintentos' }).click();

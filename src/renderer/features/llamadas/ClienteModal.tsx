@@ -63,7 +63,7 @@ export function ClienteModal({ cliente, campanaId, campanas, onClose, onSaved }:
   const err = (k: keyof typeof errores) => (tocado ? errores[k] : null);
 
   return (
-    <Modal opened onClose={onClose} title={cliente ? f.tituloEditar : f.tituloNuevo} size="lg" centered>
+    <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={onClose} title={cliente ? f.tituloEditar : f.tituloNuevo} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -132,6 +132,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
 
   const confirmarEliminar = (c: ClienteFila) =>
     modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': t.lote.cerrar },
       title: t.clientes.accionEliminar,
       centered: true,
       children: <Text size="sm">{t.clientes.confirmarEliminar}</Text>,
@@ -165,6 +166,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
     }
     if (!puedeLlamar(config.data, stats.data)) return;
     modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': t.lote.cerrar },
       title: t.llamar.confirmarTitulo,
       centered: true,
       children: <Text size="sm">{t.llamar.confirmar(nombre, c.telefono)}</Text>,
@@ -206,6 +208,7 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
 
   const confirmarNoLlamar = (c: ClienteFila) =>
     modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': t.lote.cerrar },
       title: t.listaNoLlamar.confirmarClienteTitulo,
       centered: true,
       children: <Text size="sm">{t.listaNoLlamar.confirmarCliente(`${c.nombre} ${c.apellido}`.trim(), c.telefono)}</Text>,

@@ -42,7 +42,7 @@ export function ConfirmarLoteModal({ campanaId, clienteIds, onClose, onIniciado 
 
   const e = estimacion.data;
   return (
-    <Modal opened onClose={onClose} title={t.llamar.confirmarLoteTitulo} size="lg" centered>
+    <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={onClose} title={t.llamar.confirmarLoteTitulo} size="lg" centered>
       <Stack data-testid="confirmar-lote">
         <Text size="sm">{t.llamar.confirmarLote(clienteIds.length)}</Text>
         {estimacion.isLoading ? (

@@ -68,7 +68,7 @@ export function HistorialModal({ cliente, onClose }: { cliente: ClienteFila; onC
 
   return (
     <>
-      <Modal opened onClose={onClose} title={<Text fw={700}>{`${h.titulo} · ${cliente.nombre} ${cliente.apellido}`}</Text>} size={1000} centered>
+      <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={onClose} title={<Text fw={700}>{`${h.titulo} · ${cliente.nombre} ${cliente.apellido}`}</Text>} size={1000} centered>
         <Stack>
           <Group justify="space-between" wrap="wrap">
             <TextInput leftSection={<IconSearch size={14} />} placeholder={h.buscar} aria-label={h.buscar} value={q} onChange={(e) => setQ(e.currentTarget.value)} style={{ flex: '1 1 320px' }} />
@@ -108,7 +108,7 @@ function Campo({ label, children }: { label: string; children: ReactNode }) {
 function DetalleLlamada({ llamada, onClose }: { llamada: LlamadaRegistro; onClose: () => void }) {
   const turnos = parseTranscript(llamada.transcript);
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>{h.detalle}</Text>} size={1100} centered zIndex={300}>
+    <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={onClose} title={<Text fw={700}>{h.detalle}</Text>} size={1100} centered zIndex={300}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md" data-testid="detalle-llamada">

@@ -64,7 +64,7 @@ export function ImportarCsvModal({ campanaId, onClose, onImported }: { campanaId
   };
 
   return (
-    <Modal opened onClose={onClose} title={c.titulo} size="xl" centered>
+    <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={onClose} title={c.titulo} size="xl" centered>
       <Stack>
         <Text size="sm" c="dimmed">
           {c.descripcion}

@@ -64,7 +64,7 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
   const pct = s && s.total > 0 ? (s.done / s.total) * 100 : 0;
   const etiquetaEstado = s ? (s.estado === 'cancelado' ? l.cancelado : s.estado === 'terminado' ? l.finalizado : (p.estado[s.estado] ?? s.estado)) : '';
   return (
-    <Modal opened onClose={onClose} title={l.titulo} size="xl" centered>
+    <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={onClose} title={l.titulo} size="xl" centered>
       {lote.isError && !s ? (
         <Stack>
           <Alert color="red" data-testid="lote-error">

@@ -54,6 +54,7 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
 
   const cancelar = (l: LoteResumen) =>
     modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': t.lote.cerrar },
       title: p.confirmarCancelarTitulo,
       centered: true,
       children: <Text size="sm">{p.confirmarCancelar}</Text>,

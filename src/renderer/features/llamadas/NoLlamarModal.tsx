@@ -66,6 +66,7 @@ export function NoLlamarModal({ onClose }: { onClose: () => void }) {
 
   const confirmarQuitar = (f: FilaNoLlamar) =>
     modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': t.lote.cerrar },
       title: m.confirmarQuitarTitulo,
       centered: true,
       children: <Text size="sm">{m.confirmarQuitar(f.telefono)}</Text>,
@@ -155,7 +156,7 @@ export function NoLlamarModal({ onClose }: { onClose: () => void }) {
   ];
 
   return (
-    <Modal opened onClose={importacion ? () => undefined : onClose} closeOnEscape={!importacion} closeOnClickOutside={!importacion} withCloseButton={!importacion} title={m.titulo} size="xl" centered>
+    <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={importacion ? () => undefined : onClose} closeOnEscape={!importacion} closeOnClickOutside={!importacion} withCloseButton={!importacion} title={m.titulo} size="xl" centered>
       <Stack data-testid="no-llamar">
         <Text size="sm" c="dimmed">
           {m.descripcion}
@@ -191,7 +192,7 @@ export function NoLlamarModal({ onClose }: { onClose: () => void }) {
           />
           <FileButton onChange={(f) => void importar(f)} accept=".csv,text/csv,text/plain">
             {(props) => (
-              <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={importacion !== null} data-testid="importar-no-llamar">
+              <Button {...props} variant="default" leftSection={<IconUpload size={16} />} disabled={importacion !== null} data-testid="importar-no-llamar">
                 {m.importar}
               </Button>
             )}

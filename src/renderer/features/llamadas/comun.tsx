@@ -73,6 +73,8 @@ export function BadgeTope({ estado, minutos }: { estado: EstadoTope; minutos: nu
 /** A dialog with one button (the spec's 'Límite de Minutos Excedido', 'Error de Configuración'...). */
 export function dialogo(titulo: string, detalle: ReactNode) {
   const id = modals.open({
+    // Its own 'Cerrar' button (and Escape) close it: no unnamed corner button.
+    withCloseButton: false,
     title: <Text fw={700}>{titulo}</Text>,
     centered: true,
     children: (
