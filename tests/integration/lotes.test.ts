@@ -253,6 +253,44 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     await configurar({ reintentosMax: 1 });
   });
 
+  it('sigue sin sesión (cerrar sesión no lo detiene); un reintento que cae fuera del horario espera a la apertura', async () => {
+    const retenidas: ServerResponse[] = [];
+    hooks.respond((_req, res) => void retenidas.push(res));
+    const desde = hooks.requests.length;
+    const [a, b] = [clientes[10]!, clientes[11]!];
+    const lote = await call<LoteEstado>('llamarLote', { campanaId: camp.id, clienteIds: [a.id, b.id] });
+    await hasta(() => retenidas.length === 1, 'la primera llamada está en vuelo');
+    await raw('cerrarSesion', {}, caller, api, 'auth');
+    expect(await raw('estadoLote', { id: lote.id })).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
+    responder200();
+    for (const res of retenidas.splice(0)) res.writeHead(200).end('{}');
+    await hasta(() => hooks.requests.length === desde + 2, 'la segunda sale sin nadie conectado');
+    await entrar();
+    expect(await estadoCuando(lote.id, (s) => s.estado === 'terminado', 'el lote termina')).toMatchObject({ ok: 2 });
+
+    // 17:50 Bogotá, window until 18:00, retry after 30 minutes: it waits for the next morning's opening.
+    await configurar({ horaInicio: '08:00', horaFin: '18:00', reintentosMax: 2, reintentoMinutos: 30 });
+    clock.current = new Date('2026-11-24T22:50:00Z');
+    await entrar();
+    const desde2 = hooks.requests.length;
+    const tarde = await call<LoteEstado>('llamarLote', { campanaId: camp.id, clienteIds: [a.id] });
+    await estadoCuando(tarde.id, (s) => s.done === 1, 'la llamada sale');
+    await resultado(a.telefono, 'ocupado');
+    expect(await call<LoteEstado>('estadoLote', { id: tarde.id })).toMatchObject({ reintentos: 1, proximoIntento: '2026-11-24T23:20:00.000Z' });
+    clock.current = new Date('2026-11-24T23:21:00Z'); // the retry is due, but the window closed at 18:00
+    await entrar();
+    const esperando = await estadoCuando(tarde.id, (s) => s.estado === 'esperando_horario', 'espera el horario');
+    expect(esperando.reintentos).toBe(1);
+    expect(hooks.requests.length).toBe(desde2 + 1);
+    clock.current = new Date('2026-11-25T13:00:00Z'); // Wednesday 08:00
+    await entrar();
+    await estadoCuando(tarde.id, (s) => s.resultados[0]!.intentos === 2, 'el reintento sale al abrir');
+    expect(enviadosDesde(desde2)).toEqual([a.telefono, a.telefono]);
+    await resultado(a.telefono, 'done');
+    await estadoCuando(tarde.id, (s) => s.estado === 'terminado', 'el lote termina');
+    await configurar({ horaInicio: '08:00', horaFin: '20:00', reintentosMax: 1 });
+  });
+
   it('interrumpido: otro proceso abre la base a mitad del lote; lo enviado queda, lo reclamado sin confirmar; Reanudar envía solo el resto', async () => {
     const retenidas: ServerResponse[] = [];
     const soltar = () => {
@@ -298,5 +336,19 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     expect(hooks.requests.length).toBe(desde + 6);
     expect(telefono(hooks.requests.at(-1)!)).toBe(clientes[8]!.telefono);
     expect(clave(hooks.requests.at(-1)!)).toBe(clave(hooks.requests[desde + 1]!));
+
+    // A batch scheduled before a restart is started by the process that runs after it, once.
+    const programado = await call<LoteEstado>('llamarLote', {
+      campanaId: camp.id, clienteIds: [clientes[0]!.id], programadoPara: new Date(clock.now().getTime() + 30 * MIN).toISOString(),
+    }, otro, api2);
+    const api3 = await embeddedApi(db, clock);
+    abiertas.push(api3);
+    const tercero = new Caller();
+    await raw('iniciarSesion', { email: ADMIN.email, password: ADMIN.password }, tercero, api3, 'auth');
+    await raw('guardarWebhook', { name: 'llamadaSaliente', url: `${hooks.url}/llamar`, auth: 'ninguna' }, tercero, api3, 'conexion');
+    const antes = hooks.requests.length;
+    clock.advance(31 * MIN);
+    await estadoCuando(programado.id, (s) => s.estado === 'terminado', 'el lote programado sale tras el reinicio', tercero, api3);
+    expect(enviadosDesde(antes)).toEqual([clientes[0]!.telefono]);
   });
 });

@@ -174,6 +174,7 @@ const VERIFICAN: Record<string, Llamada> = {
   'llamadas_lote_siguiente(uuid, text, integer, text, bigint, text, text, integer, uuid)': {
     sql: `select * from public.llamadas_lote_siguiente(gen_random_uuid(), 'x', 1, 'x', null, null, null, null, null)`, intruso: 'rechaza',
   },
+  'llamadas_lote_terminar(uuid, timestamp with time zone)': { sql: `select public.llamadas_lote_terminar(gen_random_uuid(), null) as v`, intruso: 'rechaza' },
   'llamadas_lotes_recuperar(text, text, uuid)': { sql: `select public.llamadas_lotes_recuperar('x', 'x', null) as v`, intruso: 'rechaza' },
   'llamadas_lote_estimar(bigint, jsonb)': { sql: `select public.llamadas_lote_estimar($1, '[]') as v`, args: (d) => [d.campana], intruso: 'rechaza' },
   'llamadas_no_llamar_importar(jsonb)': { sql: `select public.llamadas_no_llamar_importar('[["3001112233", "300 111 2233"]]') as v`, intruso: 'rechaza' },

@@ -202,7 +202,7 @@ export function crearCorredor(backend: Backend, log: (message: string, error?: u
       const config = await repo.configuracion(lote.campanaId);
       if (!configurada(config)) {
         await lotes.omitirRestantes(lote.id, t.llamar.errorConfiguracion);
-        await terminar(lote, data);
+        await lotes.terminar(lote.id, null);
         continue;
       }
       if (!dentroDeVentana(ahora, config)) {
@@ -212,7 +212,7 @@ export function crearCorredor(backend: Backend, log: (message: string, error?: u
         else {
           // No window within a year: nothing can be sent.
           await lotes.omitirRestantes(lote.id, t.llamar.fueraDeHorarioCorto);
-          await terminar(lote, data);
+          await lotes.terminar(lote.id, null);
         }
         continue;
       }
@@ -232,8 +232,8 @@ export function crearCorredor(backend: Backend, log: (message: string, error?: u
         espera = true;
         continue;
       }
-      if (config.reintentosMax > 1) {
-        const desde = new Date(ahora.getTime() - ESPERA_RESULTADO_MS).toISOString();
+      const desde = config.reintentosMax > 1 ? new Date(ahora.getTime() - ESPERA_RESULTADO_MS).toISOString() : null;
+      if (desde) {
         const primera = await lotes.primeraSinResultado(lote.id, desde);
         if (primera) {
           antes(Date.parse(primera) + ESPERA_RESULTADO_MS);
@@ -241,14 +241,11 @@ export function crearCorredor(backend: Backend, log: (message: string, error?: u
           continue;
         }
       }
-      await terminar(lote, data);
+      // Decided again in SQL: an outcome that arrived since this look (and set a retry) keeps it open.
+      if (!(await lotes.terminar(lote.id, desde))) otraVez = true;
     }
     esperaCambios = espera;
     if (!cerrado) programar(proxima);
-  }
-
-  async function terminar(lote: LoteFila, data: DataPort) {
-    await lotesRepository(data).cambiarEstado(lote.id, ['en_curso', 'esperando_horario'], 'terminado', { terminado_at: now().toISOString() });
   }
 
   /** The batch's senders: at most `simultaneas` at once, each claiming one item at a time. */

@@ -606,6 +606,13 @@ export function lotesRepository(data: DataPort) {
       });
       return res.rows.length > 0;
     },
+    /**
+     * Ends the batch if, at that moment, nothing is left to send, in flight or waiting for a retry, and
+     * (`esperarDesde`: with a retry policy) no request sent after it still waits for its outcome.
+     */
+    async terminar(lote: string, esperarDesde: string | null): Promise<boolean> {
+      return (await scalar<boolean>(data, 'llamadas_lote_terminar', { p_lote: lote, p_esperar_desde: esperarDesde })) === true;
+    },
     /** Items still to send (pending or waiting for a retry) become 'omitida' with `detalle`. */
     async omitirRestantes(lote: string, detalle: string): Promise<void> {
       await data.run({
