@@ -60,9 +60,12 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
     }
   };
 
+  // While it has not ended, the api's line says what the batch is waiting for (the window, the outcomes) or,
+  // when interrupted, what was sent and what was not; a plain 'n de N' is already the progress above.
+  const descripcion = !s || terminado ? null : s.estado === 'programado' ? p.descripcionProgramado : s.message && s.message !== l.progreso(s.done, s.total) ? s.message : null;
   const campana = s ? campanas.find((c) => c.id === s.campanaId) : undefined;
   const pct = s && s.total > 0 ? (s.done / s.total) * 100 : 0;
-  const etiquetaEstado = s ? (s.estado === 'cancelado' ? l.cancelado : s.estado === 'terminado' ? l.finalizado : (p.estado[s.estado] ?? s.estado)) : '';
+  const etiquetaEstado = s ? (s.estado === 'cancelado' ? l.cancelado : s.estado === 'terminado' ? l.finalizado : (l.estadoLote[s.estado] ?? s.estado)) : '';
   return (
     <Modal opened closeButtonProps={{ 'aria-label': t.lote.cerrar }} onClose={onClose} title={l.titulo} size="xl" centered>
       {lote.isError && !s ? (
@@ -96,12 +99,12 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
           <Progress value={pct} size="xl" radius="xl" striped={activo} animated={s.estado === 'en_curso'} aria-label={l.progreso(s.done, s.total)} />
           {s.programadoPara && s.estado === 'programado' ? (
             <Text size="sm" data-testid="lote-programado">
-              {p.programadoPara(formatDateTime(s.programadoPara))}
+              {l.programadoPara(formatDateTime(s.programadoPara))}
             </Text>
           ) : null}
-          {p.estadoDescripcion[s.estado] ? (
+          {descripcion ? (
             <Alert color={s.estado === 'interrumpido' ? 'red' : 'blue'} variant="light" data-testid="lote-descripcion">
-              {p.estadoDescripcion[s.estado]}
+              {descripcion}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 3, sm: 5 }}>

@@ -70,7 +70,7 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
       tipo: 'estado',
       celda: (l) => (
         <Badge color={COLOR_ESTADO_LOTE[l.estado] ?? 'gray'} variant="light" data-testid="lote-fila-estado">
-          {p.estado[l.estado] ?? l.estado}
+          {t.lote.estadoLote[l.estado] ?? l.estado}
         </Badge>
       ),
     },
@@ -79,7 +79,7 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
       celda: (l) => (
         <Stack gap={0}>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {l.estado === 'programado' && l.programadoPara ? p.programadoPara(formatDateTime(l.programadoPara)) : formatDateTime(l.creadoAt)}
+            {l.estado === 'programado' && l.programadoPara ? t.lote.programadoPara(formatDateTime(l.programadoPara)) : formatDateTime(l.creadoAt)}
           </Text>
           {l.operadorNombre ? (
             <Text size="xs" c="dimmed">
