@@ -88,6 +88,13 @@ test('un lote en el panel: sigue visible tras recargar a mitad y se cancela desd
   expect(await findClipped(page)).toEqual([]);
   await llamadas.captura('lote-panel-tras-recargar', true);
 
+  // Pause and resume from the panel.
+  await fila.getByRole('button', { name: /^Pausar / }).click();
+  await expect(fila).toHaveAttribute('data-estado', 'pausado');
+  await expect(fila.getByTestId('lote-fila-estado')).toHaveText('En pausa');
+  await fila.getByRole('button', { name: /^Reanudar / }).click();
+  await expect(fila).toHaveAttribute('data-estado', 'en_curso');
+
   // Cancel from the panel (asked first).
   await fila.getByRole('button', { name: /^Cancelar / }).click();
   await expect(page.getByText('Los clientes que aún no se llamaron no se llamarán. ¿Deseas cancelar el lote?')).toBeVisible();
