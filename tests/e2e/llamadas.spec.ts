@@ -249,9 +249,13 @@ test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y 
   await expect(page.getByTestId('lote')).toBeVisible();
   await expect.poll(() => hooks.requests.length).toBe(antes + 1);
 
-  // Reload mid-batch: the run is picked up again, with its progress and its controls.
+  // Reload mid-batch: the batch lives in the database, so the client screen's panel has it, running; its
+  // details open from there with the progress and the controls.
   await page.reload();
   const lote = page.getByTestId('lote');
+  const fila = page.getByTestId('lote-fila').first();
+  await expect(fila).toHaveAttribute('data-estado', 'en_curso');
+  await fila.getByRole('button', { name: /^Ver detalle / }).click();
   await expect(lote).toBeVisible();
   await expect(page.getByTestId('lote-campana')).toHaveText('Campaña: Campaña E2E Recarga');
   await expect(page.getByTestId('lote-progreso')).toHaveText(/^\d de 3$/);
@@ -261,11 +265,13 @@ test('llamadas masivas tras recargar y tras volver a entrar: progreso visible y 
   await page.context().clearCookies();
   await sesion.entrarComoAdmin();
   await page.goto('/dashboard/equipo');
+  await expect(fila).toHaveAttribute('data-estado', 'en_curso');
+  await fila.getByRole('button', { name: /^Ver detalle / }).click();
   await expect(lote).toBeVisible();
   await expect(lote).toContainText('Valentina Castro Restrepo');
   await llamadas.captura('lote-tras-recargar');
   await lote.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(lote.getByText('Llamadas canceladas.')).toBeVisible();
+  await expect(page.getByTestId('lote-estado')).toHaveText('Llamadas canceladas.');
   for (const res of retenidas.splice(0)) if (!res.writableEnded) res.end();
   // The call waiting for the platform when cancelled may have started: it says so rather than 'fallida'.
   await expect(page.getByTestId('lote-sin-confirmacion')).toHaveText(/^[1-3]$/);

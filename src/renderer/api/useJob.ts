@@ -7,9 +7,10 @@ import type { Consulta } from './queries';
 export const INTERVALO_TRABAJO_MS = 400;
 
 /**
- * Follows long work (CSV import, bulk calls, provisioning) until it ends: the one way a screen polls a job.
- * `consulta` is the read that answers its state (`consultas.jobs.estado({ id })`, or an area's own richer
- * read such as `consultas.llamadas.estadoLote({ id })`); null follows nothing. Polling stops by itself when
+ * Follows long work of this process (provisioning) until it ends: the one way a screen polls a job — a job
+ * lives in the process's memory, so no database notice tells when it moves (call batches are rows, redrawn by
+ * the live notices instead). `consulta` is the read that answers its state (`consultas.jobs.estado({ id })`,
+ * or an area's own richer read); null follows nothing. Polling stops by itself when
  * the job is no longer running, and `alTerminar` runs once per job when it ends (done, failed or cancelled).
  */
 export function useJob<S extends JobState>(consulta: Consulta<S> | null, opciones: { alTerminar?: (estado: S) => void; inicial?: S } = {}) {

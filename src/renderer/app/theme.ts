@@ -34,6 +34,8 @@ export function buildTheme(accent: AccentColor = 'green'): MantineThemeOverride 
     cursorType: 'pointer',
     components: {
       Paper: { defaultProps: { radius: 'lg' } },
+      // A toast's close button is an icon: screen readers get its name (axe button-name).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': es.shell.descartarAviso } } },
       // Arrow buttons have no text of their own: screen readers get their names.
       Pagination: {
         defaultProps: {

@@ -1,6 +1,8 @@
 /** Texts of the header (search, notifications, user menu). Composed into `es` by src/shared/i18n/es.ts. */
 export const shell = {
   /** Names of the pagination buttons for screen readers (their faces are arrows and numbers). */
+  /** The close button of a toast, for screen readers (not 'Cerrar': dialogs own that name). */
+  descartarAviso: 'Descartar notificación',
   paginacion: {
     first: 'Primera página',
     previous: 'Página anterior',
