@@ -284,7 +284,8 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     expect(hooks.requests.length).toBe(desde2 + 1);
     clock.current = new Date('2026-11-25T13:00:00Z'); // Wednesday 08:00
     await entrar();
-    await estadoCuando(tarde.id, (s) => s.resultados[0]!.intentos === 2, 'el reintento sale al abrir');
+    // Claimed (intentos 2) is not yet sent: wait for the platform's answer to be written ('exitosa').
+    await estadoCuando(tarde.id, (s) => s.resultados[0]!.intentos === 2 && s.resultados[0]!.estado === 'exitosa', 'el reintento sale al abrir');
     expect(enviadosDesde(desde2)).toEqual([a.telefono, a.telefono]);
     await resultado(a.telefono, 'done');
     await estadoCuando(tarde.id, (s) => s.estado === 'terminado', 'el lote termina');
