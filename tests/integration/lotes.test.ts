@@ -125,6 +125,14 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     expect(importado).toEqual({ agregados: 2, yaEstaban: 1, invalidos: 1 });
     expect(await marcados()).toEqual([clientes[0]!.id, clientes[2]!.id, gemelo.id]);
 
+    // A client created (one by one, or in a CSV import) with a listed phone comes in flagged, and says so.
+    const nuevo = await call<Cliente>('crearCliente', { nombre: 'Nuevo', apellido: 'Otra', email: 'n@otra.co', telefono: '(320) 999-8877', campanaId: otra.id });
+    expect(nuevo.noLlamar).toBe(true);
+    expect(await call('importarClientes', { campanaId: otra.id, filas: [{ nombre: 'Csv', apellido: 'Otra', email: 'csv@otra.co', telefono: '3209998877' }, { nombre: 'Libre', apellido: 'Otra', email: 'libre@otra.co', telefono: '3209998800' }] })).toEqual({ insertados: 2, omitidos: 0 });
+    const importados = await db.query<{ email: string; no_llamar: boolean }>(`select email, no_llamar from public.clientes where email in ('csv@otra.co', 'libre@otra.co') order by email`);
+    expect(importados.rows).toEqual([{ email: 'csv@otra.co', no_llamar: true }, { email: 'libre@otra.co', no_llamar: false }]);
+    await db.query(`delete from public.clientes where email in ('n@otra.co', 'csv@otra.co', 'libre@otra.co')`);
+
     // Outcomes are classified once, whatever the spelling.
     const clases = await db.query<{ c: string }>(
       `select public.llamadas_clase_resultado(x) as c from unnest(array['No Contesta', 'no_answer', 'NO-ANSWER', 'Ocupado', 'busy', 'FAILED', 'fallida', 'opt_out', 'No llamar', 'baja', 'done', '']) as x`,

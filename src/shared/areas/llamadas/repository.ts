@@ -236,8 +236,11 @@ export function llamadasRepository(data: DataPort) {
       return out;
     },
     async crearCliente(cliente: Parameters<typeof filaCliente>[0]): Promise<Cliente> {
-      const res = await data.run<Row>({ kind: 'insert', table: 'clientes', rows: [filaCliente(cliente)], returning: CLIENTE_COLS });
-      return toCliente(res.rows[0]!);
+      const res = await data.run<Row>({ kind: 'insert', table: 'clientes', rows: [filaCliente(cliente)], returning: ['id'] });
+      // Read back, not RETURNING: the 'No llamar' flag of a listed phone is set by a statement-level trigger
+      // after the insert (20261128001310), which RETURNING does not see.
+      const leido = await data.run<Row>({ kind: 'select', table: 'clientes', columns: CLIENTE_COLS, filters: [{ column: 'id', op: 'eq', value: res.rows[0]!.id }], limit: 1 });
+      return toCliente(leido.rows[0]!);
     },
     async actualizarCliente(id: number, cliente: Parameters<typeof filaCliente>[0]): Promise<Cliente | null> {
       const res = await data.run<Row>({ kind: 'update', table: 'clientes', values: filaCliente(cliente), filters: [{ column: 'id', op: 'eq', value: id }], returning: CLIENTE_COLS });
