@@ -20,6 +20,7 @@ import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
 import { PORTAL_SESION_MS } from '../shared/areas/portal/rules';
 import { createStaticSite, type StaticHandler } from './serving/static-site';
 import { clientAddressOf, createAttemptLimiter, createSlots, hostAllowed } from './http-guards';
+import { bodyPending, readBody, refuse, sendJson, type BodyResult } from './http-body';
 import type { AreaCambio, CambiosPort } from '../shared/ports';
 import { coalescerCambios, type CambiosCoalescidos } from './cambios/coalescer';
 
@@ -144,84 +145,8 @@ function cookieLifetime(portal: boolean, envelope: Envelope, now: Date): number 
   return Math.floor(ms / 1000);
 }
 
-function sendJson(res: ServerResponse, status: number, body: Envelope, extraHeaders: Record<string, string | string[]> = {}): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...extraHeaders,
-  });
-  res.end(payload);
-}
-
 function errorEnvelope(code: ErrorCode, message: string): Envelope {
   return { ok: false, error: { code, message } };
-}
-
-/** True while the client may still be sending a body we have not read. */
-function bodyPending(req: IncomingMessage): boolean {
-  if (req.complete) return false;
-  const length = req.headers['content-length'];
-  return length !== undefined ? Number(length) > 0 : req.headers['transfer-encoding'] !== undefined;
-}
-
-/**
- * Answers before (or instead of) reading the body. What the client is still sending is then read and thrown
- * away (never kept), up to `drainLimit` bytes: a client that is still writing when its connection closes may
- * never see the answer, so the connection is closed at once only when the body is larger than that.
- */
-function refuse(
-  req: IncomingMessage,
-  res: ServerResponse,
-  drainLimit: number,
-  status: number,
-  body: Envelope,
-  extraHeaders: Record<string, string> = {},
-): void {
-  if (!bodyPending(req)) return sendJson(res, status, body, extraHeaders);
-  if (Number(req.headers['content-length'] ?? 0) > drainLimit) {
-    return sendJson(res, status, body, { ...extraHeaders, Connection: 'close' });
-  }
-  sendJson(res, status, body, extraHeaders);
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > drainLimit) req.socket.destroy();
-  });
-  req.resume();
-}
-
-type BodyResult = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'gone' };
-
-/** Reads at most `limit` bytes; stops reading (and says so) as soon as the body is larger. */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyResult) => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onClose);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.pause();
-        settle({ kind: 'too_large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => settle({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') });
-    const onGone = () => settle({ kind: 'gone' });
-    const onClose = () => {
-      if (!req.complete) settle({ kind: 'gone' });
-    };
-    req.on('data', onData).on('end', onEnd).on('error', onGone).on('close', onClose);
-  });
 }
 
 /**
@@ -310,7 +235,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
   if (body.kind === 'too_large') return no(413, errorEnvelope('validation', es.errores.cuerpoDemasiadoGrande));
   let input: unknown;
   try {
-    input = body.text ? JSON.parse(body.text) : {};
+    const text = body.bytes.toString('utf8');
+    input = text ? JSON.parse(text) : {};
   } catch {
     return sendJson(res, 400, errorEnvelope('validation', es.errores.entradaInvalida));
   }

@@ -35,6 +35,7 @@ import {
   type RutaEntrada,
 } from '../../shared/areas/conexion/entrada';
 import { createSlots } from '../http-guards';
+import { readBody, refuse, sendJson, type BodyResult } from '../http-body';
 import { firmaCoincide, leerFecha, leerFirma } from './firma';
 
 const t = es.conexion.entrada;
@@ -81,77 +82,7 @@ export interface EntradaEnMarcha {
 
 const STATUS: Partial<Record<ErrorCode, number>> = { validation: 400, forbidden: 403, conflict: 409, unavailable: 503 };
 
-function enviar(res: ServerResponse, status: number, body: Envelope, extra: Record<string, string> = {}): void {
-  if (res.headersSent) return void res.end();
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...extra,
-  });
-  res.end(JSON.stringify(body));
-}
-
 const error = (code: ErrorCode, message: string): Envelope => ({ ok: false, error: { code, message } });
-
-/** True while the client may still be sending a body nobody read. */
-function cuerpoPendiente(req: IncomingMessage): boolean {
-  if (req.complete) return false;
-  const length = req.headers['content-length'];
-  return length !== undefined ? Number(length) > 0 : req.headers['transfer-encoding'] !== undefined;
-}
-
-/**
- * Answers without reading the body. What the client is still sending is thrown away up to the route's cap
- * (a client still writing may miss an answer on a closed connection); past it, the connection is closed.
- */
-function rechazar(req: IncomingMessage, res: ServerResponse, limite: number, status: number, body: Envelope, extra: Record<string, string> = {}): void {
-  if (!cuerpoPendiente(req)) return enviar(res, status, body, extra);
-  if (Number(req.headers['content-length'] ?? 0) > limite) {
-    enviar(res, status, body, { ...extra, Connection: 'close' });
-    res.once('finish', () => req.socket.destroy());
-    return;
-  }
-  enviar(res, status, body, extra);
-  let descartado = 0;
-  req.on('data', (chunk: Buffer) => {
-    descartado += chunk.length;
-    if (descartado > limite) req.socket.destroy();
-  });
-  req.resume();
-}
-
-type Lectura = { kind: 'ok'; bytes: Buffer } | { kind: 'grande' } | { kind: 'ida' };
-
-/** Reads at most `limite` bytes; stops (and says so) as soon as the body is larger. */
-function leerCuerpo(req: IncomingMessage, limite: number): Promise<Lectura> {
-  return new Promise((resolve) => {
-    const partes: Buffer[] = [];
-    let tamano = 0;
-    let hecho = false;
-    const fin = (r: Lectura) => {
-      if (hecho) return;
-      hecho = true;
-      req.off('data', onData).off('end', onEnd).off('error', onIda).off('close', onClose);
-      resolve(r);
-    };
-    const onData = (chunk: Buffer) => {
-      tamano += chunk.length;
-      if (tamano > limite) {
-        req.pause();
-        fin({ kind: 'grande' });
-        return;
-      }
-      partes.push(chunk);
-    };
-    const onEnd = () => fin({ kind: 'ok', bytes: Buffer.concat(partes) });
-    const onIda = () => fin({ kind: 'ida' });
-    const onClose = () => {
-      if (!req.complete) fin({ kind: 'ida' });
-    };
-    req.on('data', onData).on('end', onEnd).on('error', onIda).on('close', onClose);
-  });
-}
 
 const tamanoLegible = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`);
 
@@ -177,7 +108,7 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
     const path = new URL(req.url ?? '/', 'http://entrada').pathname;
     const ruta = RUTAS_ENTRADA.find((r) => path === `/entrada/${r}`);
     const limite = ruta ? limites.cuerpo[ruta] : limites.cuerpo.mensajes;
-    const no = (status: number, body: Envelope, extra?: Record<string, string>) => rechazar(req, res, limite, status, body, extra);
+    const no = (status: number, body: Envelope, extra?: Record<string, string>) => refuse(req, res, limite, status, body, extra);
     if (!ruta) return no(404, error('not_found', t.rutaNoExiste));
     if (req.method !== 'POST') return no(405, error('validation', t.soloPost), { Allow: 'POST' });
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return no(415, error('validation', t.soloJson));
@@ -204,41 +135,41 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
 
     const soltar = ranuras.tryAcquire();
     if (!soltar) return no(503, error('unavailable', t.ocupada), { 'Retry-After': '2' });
-    let lectura: Lectura;
+    let lectura: BodyResult;
     try {
-      lectura = await leerCuerpo(req, limite);
+      lectura = await readBody(req, limite);
     } finally {
       soltar();
     }
-    if (lectura.kind === 'ida') return void res.destroy();
-    if (lectura.kind === 'grande') {
+    if (lectura.kind === 'gone') return void res.destroy();
+    if (lectura.kind === 'too_large') {
       // Nothing more of it is read: answered, then the connection is closed.
-      enviar(res, 413, error('validation', t.demasiadoGrande(tamanoLegible(limite))), { Connection: 'close' });
+      sendJson(res, 413, error('validation', t.demasiadoGrande(tamanoLegible(limite))), { Connection: 'close' });
       res.once('finish', () => req.socket.destroy());
       return;
     }
-    if (!firmaCoincide(secreto, fechaTexto, lectura.bytes, firma)) return enviar(res, 401, error('unauthenticated', t.firmaInvalida));
+    if (!firmaCoincide(secreto, fechaTexto, lectura.bytes, firma)) return sendJson(res, 401, error('unauthenticated', t.firmaInvalida));
 
     let cuerpo: unknown;
     try {
       cuerpo = JSON.parse(lectura.bytes.toString('utf8'));
     } catch {
-      return enviar(res, 400, error('validation', t.jsonInvalido));
+      return sendJson(res, 400, error('validation', t.jsonInvalido));
     }
     const datos = opciones.datos();
-    if (!datos) return enviar(res, 503, error('unavailable', t.sinBaseIntegrada));
+    if (!datos) return sendJson(res, 503, error('unavailable', t.sinBaseIntegrada));
 
     let rpc: { fn: string; args: Record<string, unknown> };
     if (ruta === 'llamadas') {
       const valido = resultadoLlamadaEntrada.safeParse(cuerpo);
-      if (!valido.success) return enviar(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
+      if (!valido.success) return sendJson(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
       rpc = {
         fn: 'entrada_registrar_llamada',
         args: { p_firma: firma, p_clave: clave ?? null, p_datos: datosLlamada(cuerpo as Record<string, unknown>, valido.data) },
       };
     } else {
       const valido = mensajeEntrada.safeParse(cuerpo);
-      if (!valido.success) return enviar(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
+      if (!valido.success) return sendJson(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
       rpc = {
         fn: 'entrada_registrar_mensaje',
         args: { p_firma: firma, p_clave: clave ?? null, p_tabla: valido.data.tabla, p_session_id: valido.data.session_id, p_message: valido.data.message },
@@ -252,26 +183,26 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
     } catch (e) {
       const appError = AppError.is(e) ? e : null;
       const status = appError ? STATUS[appError.code] : undefined;
-      if (appError && status && status < 500) return enviar(res, status, error(appError.code, appError.message));
+      if (appError && status && status < 500) return sendJson(res, status, error(appError.code, appError.message));
       log(`Entrada de resultados: no se pudo guardar (${ruta})`, e);
-      if (appError?.code === 'unavailable') return enviar(res, 503, error('unavailable', appError.message));
-      return enviar(res, 500, error('internal', t.errorGuardar));
+      if (appError?.code === 'unavailable') return sendJson(res, 503, error('unavailable', appError.message));
+      return sendJson(res, 500, error('internal', t.errorGuardar));
     }
-    if (respuesta?.resultado === 'repetida') return enviar(res, 409, error('conflict', t.firmaRepetida));
-    if (respuesta?.resultado === 'duplicado') return enviar(res, 200, { ok: true, data: { duplicado: true } });
+    if (respuesta?.resultado === 'repetida') return sendJson(res, 409, error('conflict', t.firmaRepetida));
+    if (respuesta?.resultado === 'duplicado') return sendJson(res, 200, { ok: true, data: { duplicado: true } });
     if (respuesta?.resultado !== 'guardado') {
       log(`Entrada de resultados: respuesta inesperada de la base de datos (${ruta})`);
-      return enviar(res, 500, error('internal', t.errorGuardar));
+      return sendJson(res, 500, error('internal', t.errorGuardar));
     }
     const data: Record<string, unknown> = { guardado: true, id: Number(respuesta.id) };
     if (ruta === 'llamadas') data.nuevo = respuesta.nuevo === true;
-    return enviar(res, 200, { ok: true, data });
+    return sendJson(res, 200, { ok: true, data });
   }
 
   const server = createServer((req, res) => {
     atender(req, res).catch((e: unknown) => {
       log('Error en la entrada de resultados', e);
-      if (!res.headersSent) enviar(res, 500, error('internal', es.app.errorInesperado));
+      if (!res.headersSent) sendJson(res, 500, error('internal', es.app.errorInesperado));
       else res.end();
     });
   });

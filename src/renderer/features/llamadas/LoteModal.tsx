@@ -150,7 +150,7 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
                         <Table.Td ff="monospace">{r.telefono}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Badge color={COLOR_ESTADO_CLIENTE[r.estado] ?? 'gray'} variant="light" size="sm">
-                            {p.estadoCliente[r.estado] ?? r.estado}
+                            {l.estado[r.estado] ?? r.estado}
                           </Badge>
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -204,7 +204,7 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
                           <Table.Td>{i.intento}</Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <Badge color={COLOR_ESTADO_CLIENTE[i.resultado] ?? 'gray'} variant="light" size="sm">
-                              {p.estadoCliente[i.resultado] ?? i.resultado}
+                              {l.estado[i.resultado] ?? i.resultado}
                             </Badge>
                           </Table.Td>
                           <Table.Td>

@@ -254,6 +254,7 @@ export const llamadas = {
     enCurso: 'En curso',
     finalizado: 'Finalizado',
     cancelado: 'Llamadas canceladas.',
+    /** Each client's state in a batch (ResultadoLoteCliente.estado), and an attempt's outcome. */
     estado: {
       pendiente: 'En espera',
       en_curso: 'Llamando...',
@@ -432,15 +433,6 @@ export const llamadas = {
     intentos: (n: number) => (n === 1 ? '1 intento' : `${n} intentos`),
     reintentos: 'Reintentos',
     proximoIntento: (fecha: string) => `Próximo reintento: ${fecha}`,
-    estadoCliente: {
-      pendiente: 'En espera',
-      en_curso: 'Llamando...',
-      exitosa: 'Iniciada',
-      fallida: 'Fallida',
-      omitida: 'Omitida',
-      sin_confirmacion: 'Sin confirmación',
-      reintento: 'Reintento',
-    } as Record<string, string>,
   },
   // The bulk-call confirmation: estimate against the cap, and scheduling.
   confirmarLote: {
