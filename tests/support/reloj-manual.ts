@@ -1,5 +1,24 @@
-/** A clock for the live-notice coalescer whose timers fire only when the test moves time (no waiting, no day). */
+/**
+ * The live notices by hand: a clock for the coalescer whose timers fire only when the test moves time (no
+ * waiting, no day), and a source of notices the test fires itself.
+ */
 import type { RelojCambios } from '../../src/main/cambios/coalescer';
+import type { AreaCambio, CambiosPort } from '../../src/shared/ports';
+
+/** A CambiosPort the test fires by hand (`avisar(area, veces)`), with its subscribers in view. */
+export function fuenteDeCambios() {
+  const oyentes = new Set<(area: AreaCambio) => void>();
+  const port: CambiosPort = {
+    suscribir(oyente) {
+      oyentes.add(oyente);
+      return () => void oyentes.delete(oyente);
+    },
+  };
+  const avisar = (area: AreaCambio, veces = 1) => {
+    for (let i = 0; i < veces; i++) for (const o of [...oyentes]) o(area);
+  };
+  return { port, oyentes, avisar };
+}
 
 export class RelojManual implements RelojCambios {
   #ahora = 0;

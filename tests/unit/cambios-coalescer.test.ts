@@ -1,19 +1,10 @@
 /** The live notices' coalescer: per area, trailing after a quiet time, never later than the longest wait. */
 import { describe, expect, it } from 'vitest';
 import { coalescerCambios, ESPERA_CAMBIOS_MS, ESPERA_MAXIMA_CAMBIOS_MS } from '../../src/main/cambios/coalescer';
-import { RelojManual } from '../support/reloj-manual';
-import type { AreaCambio, CambiosPort } from '../../src/shared/ports';
+import { RelojManual, fuenteDeCambios } from '../support/reloj-manual';
+import type { AreaCambio } from '../../src/shared/ports';
 
-function fuente() {
-  const oyentes = new Set<(area: AreaCambio) => void>();
-  const port: CambiosPort = {
-    suscribir(oyente) {
-      oyentes.add(oyente);
-      return () => void oyentes.delete(oyente);
-    },
-  };
-  return { port, oyentes, avisar: (area: AreaCambio) => oyentes.forEach((o) => o(area)) };
-}
+const fuente = fuenteDeCambios;
 
 describe('coalescerCambios', () => {
   it('un aviso sale tras la espera de calma; otro durante ella la alarga', () => {

@@ -6,8 +6,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { RelojManual } from '../support/reloj-manual';
-import type { AreaCambio, CambiosPort } from '../../src/shared/ports';
+import { RelojManual, fuenteDeCambios } from '../support/reloj-manual';
+import type { AreaCambio } from '../../src/shared/ports';
 import { buildCambiosBridge, CAMBIOS_CHANNEL, type CambiosBridge } from '../../src/shared/contract/preload-api';
 
 const fake = vi.hoisted(() => ({
@@ -25,17 +25,7 @@ vi.mock('electron', async () => {
   };
 });
 
-/** A CambiosPort the test fires by hand, counting its subscribers. */
-function fuente() {
-  const oyentes = new Set<(area: AreaCambio) => void>();
-  const port: CambiosPort = {
-    suscribir(oyente) {
-      oyentes.add(oyente);
-      return () => void oyentes.delete(oyente);
-    },
-  };
-  return { port, oyentes, avisar: (area: AreaCambio, veces = 1) => { for (let i = 0; i < veces; i++) for (const o of oyentes) o(area); } };
-}
+const fuente = fuenteDeCambios;
 
 function ventana(url = 'app://app/index.html') {
   const enviados: unknown[][] = [];
