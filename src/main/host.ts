@@ -19,6 +19,12 @@ import { createVault } from './secrets/vault';
 import { createHttpWebhooks } from './webhooks/http-webhooks';
 import { createFolderStorage } from './storage/folder-storage';
 import { makeFolderPrivate } from './backends/embedded/private-folder';
+import type { BaseEmbebida } from './backends/embedded/pglite-worker-client';
+import type { RegistroPort } from '../shared/ports/datos';
+import { crearActividades } from './datos/actividades';
+import { crearServicioCopias, type CambioDeDatos } from './copias/servicio';
+import { crearServicioTraslado } from './traslado/servicio';
+import { VERSION_APP } from './version';
 
 export interface HostOptions {
   /** Folder of the embedded database, files and settings (see data-dir.ts). */
@@ -34,6 +40,10 @@ export interface HostOptions {
   secretsService?: string;
   /** The inbound results listener the entry point runs (src/main/entrada/control.ts), handed to every backend opened. */
   entrada?: EntradaPort;
+  /** The diagnostic log the entry point writes (src/main/registro), shown in Configuración → Datos. */
+  registro?: RegistroPort;
+  /** Daily backups while the host runs (default true; tests that do not exercise them turn them off). */
+  copiasAutomaticas?: boolean;
 }
 
 export interface Host {
@@ -61,6 +71,8 @@ interface Opened {
   kind: 'embedded' | 'hosted';
   backend: Backend;
   dispatch: Dispatch;
+  /** The embedded database, when that is what is open (backups and the move read it). */
+  base: BaseEmbebida | null;
   close(): Promise<void>;
 }
 
@@ -84,31 +96,70 @@ export async function openHost(options: HostOptions): Promise<Host> {
   const reconnect = () => {
     reconnectRequested = true;
   };
+  const now = options.now ?? (() => new Date());
+
+  // Data safety (issue 16): one activity at a time, host-wide, because a restore and the end of a move reopen
+  // the backend behind the same dispatch; backups and the move read whichever embedded database is open.
+  const actividades = crearActividades(log, now);
+  let current: Opened | null = null;
+  const baseAbierta = () => current?.base ?? null;
+  const copias = crearServicioCopias({
+    dataDir: options.dataDir,
+    settings,
+    log,
+    actividades,
+    now,
+    version: VERSION_APP,
+    base: baseAbierta,
+    reemplazar: (cambio) => reabrir(cambio),
+  });
+  const traslado = crearServicioTraslado({
+    dataDir: options.dataDir,
+    settings,
+    secretos: vault,
+    log,
+    actividades,
+    now,
+    version: VERSION_APP,
+    base: baseAbierta,
+    reabrir: () => reabrir(),
+  });
+  const servicios = {
+    traslado,
+    actividades,
+    ...(options.entrada ? { entrada: options.entrada } : {}),
+    ...(options.registro ? { registro: options.registro } : {}),
+  };
 
   async function open(): Promise<Opened> {
     const conexion = settings.get<ConnectionSettings>(CONNECTION_SETTINGS_KEY);
     let backend: Backend;
     let close: () => Promise<void>;
+    let base: BaseEmbebida | null;
     if (conexion?.backend === 'hosted' && conexion.supabaseUrl) {
       const anonKey = await vault.get(SUPABASE_ANON_KEY_ACCOUNT);
       if (!anonKey) throw new AppError('config', es.errores.alojadoSinClave);
-      backend = { ...createHostedBackend({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings, webhooks, reconnect, ...(options.entrada ? { entrada: options.entrada } : {}) };
+      backend = { ...createHostedBackend({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings, webhooks, reconnect, ...servicios };
       close = async () => {};
+      base = null;
     } else {
       const embedded = await openEmbeddedBackend({
         dataDir: options.dataDir,
         seedDemoData: options.seedDemoData ?? true,
         ...(options.now ? { now: options.now } : {}),
         log,
+        antesDeMigrar: (db, pendientes) => copias.antesDeMigrar(db, pendientes),
       });
       const storage = createFolderStorage(join(options.dataDir, STORAGE_FOLDER));
-      backend = { ...embedded.backend, settings, secrets: vault, webhooks, storageFor: () => storage, reconnect, ...(options.entrada ? { entrada: options.entrada } : {}) };
+      backend = { ...embedded.backend, settings, secrets: vault, webhooks, storageFor: () => storage, reconnect, copias: copias.port, ...servicios };
       close = () => embedded.close();
+      base = embedded.db;
     }
     const api = createApi(backend, log);
     return {
       kind: backend.kind,
       backend,
+      base,
       dispatch: createDispatcher(api as unknown as Implementations, log),
       async close() {
         await api.cerrar();
@@ -127,38 +178,66 @@ export async function openHost(options: HostOptions): Promise<Host> {
     }) ?? null;
   };
 
-  let current = await open();
-  seguirCambios(current);
+  let abierto = await open();
+  current = abierto;
+  seguirCambios(abierto);
+  if (options.copiasAutomaticas !== false) copias.programar();
   let reopening: Promise<void> | null = null;
 
-  async function reopen(): Promise<void> {
-    const previous = current;
+  /**
+   * Closes the backend open now and opens the one the settings choose. With `cambio` (a restore swapping the
+   * database folder) the change is applied in between, and undone if the backend does not open after it: the
+   * error then reaches the caller with the previous data open again. Without it, a backend that cannot open
+   * falls back to the embedded database (the chosen one's key vanished from the keychain, say) and the choice in
+   * settings is kept for the operator to fix.
+   */
+  async function reopen(cambio?: CambioDeDatos): Promise<void> {
+    const previous = abierto;
     desuscribir?.();
     desuscribir = null;
+    current = null;
     await previous.close().catch((error: unknown) => log('Cierre del backend anterior', error));
     try {
-      current = await open();
-      log(`Backend: ${current.kind}`);
+      if (cambio) await cambio.aplicar();
+      abierto = await open();
+      log(`Backend: ${abierto.kind}`);
     } catch (error) {
-      // The chosen backend cannot open (e.g. its key vanished from the keychain): fall back to the embedded
-      // database so the app stays usable, and keep the choice in settings for the operator to fix.
+      if (cambio) {
+        log('No se pudo abrir la base nueva; se vuelve a la anterior', error);
+        await cambio.deshacer();
+        abierto = await open();
+        current = abierto;
+        seguirCambios(abierto);
+        throw error;
+      }
       log('No se pudo abrir el backend elegido; se usa la base embebida', error);
       const saved = settings.get<ConnectionSettings>(CONNECTION_SETTINGS_KEY) ?? {};
       settings.set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { ...saved, backend: 'embedded' });
-      current = await open();
+      abierto = await open();
     }
-    seguirCambios(current);
+    current = abierto;
+    seguirCambios(abierto);
+  }
+
+  /** Reopens now (not after a call answers): a restore or a finished move asks for it from its activity. */
+  function reabrir(cambio?: CambioDeDatos): Promise<void> {
+    const antes = reopening ?? Promise.resolve();
+    const esta: Promise<void> = antes
+      .catch(() => undefined)
+      .then(() => reopen(cambio))
+      .finally(() => {
+        if (reopening === esta) reopening = null;
+      });
+    reopening = esta;
+    return esta;
   }
 
   const dispatch: Dispatch = async (area, name, input, ctx) => {
-    if (reopening) await reopening;
-    const result = await current.dispatch(area, name, input, ctx);
+    if (reopening) await reopening.catch(() => undefined);
+    const result = await abierto.dispatch(area, name, input, ctx);
     if (reconnectRequested) {
       reconnectRequested = false;
-      reopening ??= reopen().finally(() => {
-        reopening = null;
-      });
-      await reopening;
+      await reabrir().catch((error: unknown) => log('No se pudo reabrir el backend', error));
     }
     return result;
   };
@@ -166,7 +245,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
   return {
     dataDir: options.dataDir,
     get backendKind() {
-      return current.kind;
+      return abierto.kind;
     },
     dispatch,
     cambios: {
@@ -175,12 +254,15 @@ export async function openHost(options: HostOptions): Promise<Host> {
         return () => void oyentes.delete(oyente);
       },
     },
-    datosSistema: () => current.backend.dataSistema?.() ?? null,
+    datosSistema: () => current?.backend.dataSistema?.() ?? null,
     async close() {
+      copias.detener();
+      actividades.cancelar();
+      await actividades.esperar();
       if (reopening) await reopening.catch(() => undefined);
       desuscribir?.();
       desuscribir = null;
-      await current.close();
+      await abierto.close();
     },
   };
 }

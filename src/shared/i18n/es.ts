@@ -19,6 +19,7 @@ import { marketing } from '../areas/marketing/texts';
 import { configuracion } from '../areas/configuracion/texts';
 import { operadores } from '../areas/operadores/texts';
 import { portal } from '../areas/portal/texts';
+import { datos } from '../areas/datos/texts';
 
 export const es = {
   app: {
@@ -144,4 +145,5 @@ export const es = {
   configuracion,
   operadores,
   portal,
+  datos,
 } as const;

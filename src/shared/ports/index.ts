@@ -7,6 +7,7 @@ import type { StoragePort } from './storage';
 import type { FunctionsPort } from './functions';
 import type { CambiosPort } from './cambios';
 import type { EntradaPort } from './entrada';
+import type { ActividadesPort, CopiasPort, RegistroPort, TrasladoPort } from './datos';
 
 export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
 export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
@@ -18,6 +19,17 @@ export type { StoragePort } from './storage';
 export type { FunctionsPort } from './functions';
 export type { CambiosPort, AreaCambio } from './cambios';
 export type { EntradaPort, EstadoEntrada } from './entrada';
+export type {
+  ActividadDatos,
+  ActividadesPort,
+  AjustesCopias,
+  CopiaInfo,
+  CopiasPort,
+  EstadoTraslado,
+  RegistroPort,
+  TipoCopia,
+  TrasladoPort,
+} from './datos';
 
 /** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
 export interface Backend {
@@ -52,6 +64,14 @@ export interface Backend {
   dataSistema?(): DataPort;
   /** The inbound results listener this process runs, if any (Configuración → Conexión applies its setting). */
   entrada?: EntradaPort;
+  /** Backups and restores of the embedded database (issue 16); embedded only. */
+  copias?: CopiasPort;
+  /** The move of the embedded data to a hosted project, and its state (on both backends: it ends on hosted). */
+  traslado?: TrasladoPort;
+  /** The diagnostic log this process writes. */
+  registro?: RegistroPort;
+  /** The running or last backup, restore or move (host-wide: it survives the backend switch it may cause). */
+  actividades?: ActividadesPort;
   /** Row changes announced by the database (live screens). */
   cambios?: CambiosPort;
   /** Clock, injectable for tests of expiry and lockout. */

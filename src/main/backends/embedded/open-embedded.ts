@@ -10,7 +10,7 @@ import { createSqlExecutor } from '../../../shared/data/sql-executor';
 import { loadCatalog } from '../../../shared/data/catalog';
 import { acquireFolderLock } from './folder-lock';
 import { makeFolderPrivate } from './private-folder';
-import { openPgliteWorker } from './pglite-worker-client';
+import { openPgliteWorker, type BaseEmbebida } from './pglite-worker-client';
 import { createEmbeddedAuth } from './embedded-auth';
 import { findSupabaseDir, migrate } from './migrate';
 import { seedDemoData } from './seed';
@@ -21,11 +21,16 @@ export interface EmbeddedOptions {
   seedDemoData?: boolean;
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Called before migrations are applied to a database that already has data (a newer version opening an older
+   * folder), with the names about to be applied: the host makes a backup there (issue 16).
+   */
+  antesDeMigrar?: (db: BaseEmbebida, pendientes: string[]) => Promise<void>;
 }
 
 export interface EmbeddedBackend {
   backend: Backend;
-  db: SqlClient;
+  db: BaseEmbebida;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,7 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
   const log = options.log ?? (() => {});
   mkdirSync(options.dataDir, { recursive: true });
   const lock = acquireFolderLock(options.dataDir);
-  let db: SqlClient | undefined;
+  let db: BaseEmbebida | undefined;
   let vivo: CambiosDeBase | undefined;
   try {
     makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions

@@ -49,7 +49,10 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
 
 type Pending = { resolve: (r: WorkerResponse & { ok: true }) => void; reject: (e: Error) => void };
 
-export async function openPgliteWorker(init: WorkerInit): Promise<SqlClient & Escuchable> {
+/** The embedded database as the main thread holds it: SQL, LISTEN. */
+export type BaseEmbebida = SqlClient & Escuchable;
+
+export async function openPgliteWorker(init: WorkerInit): Promise<BaseEmbebida> {
   const worker = await startWorker(init);
   const pending = new Map<number, Pending>();
   let nextId = 1;

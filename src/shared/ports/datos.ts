@@ -1,0 +1,119 @@
+/**
+ * Data safety (issue 16), as Configuración → Datos sees it: backups of the embedded database and their restore,
+ * the move of the embedded data to a hosted Supabase project, and the diagnostic log. Implemented in src/main
+ * (copias/, traslado/, registro/) and handed by the host to every backend it opens, like the inbound listener.
+ *
+ * Backups, restores and the move are long work that outlives the api that started it (a restore and the end of a
+ * move reopen the backend behind the same dispatch), so their progress is kept here, by the host, not in the
+ * api's job registry: one activity at a time, read by polling `actividad()` and stopped with `cancelar()`.
+ */
+
+export type TipoActividadDatos = 'copia' | 'restauracion' | 'traslado';
+export type EstadoActividadDatos = 'en_curso' | 'terminada' | 'fallida' | 'cancelada';
+
+/** The current or the last data activity of this process. */
+export interface ActividadDatos {
+  id: string;
+  tipo: TipoActividadDatos;
+  estado: EstadoActividadDatos;
+  /** What it is doing now, in Spanish ('Comprobando la copia', 'Copiando clientes'…). */
+  fase: string;
+  /** Progress: units done of total (rows, or steps when rows are not known yet); total 0 = unknown. */
+  hechos: number;
+  total: number;
+  /** The outcome in Spanish once it ended (done, or the clear reason it failed); null while running. */
+  mensaje: string | null;
+  /** ISO instants. */
+  inicio: string;
+  fin: string | null;
+}
+
+/** Who made a copy: the daily timer, an administrator, or the start of a newer version before it migrates. */
+export type TipoCopia = 'diaria' | 'manual' | 'antes-de-migrar';
+
+export interface CopiaInfo {
+  /** File name inside the copies folder (consola-AAAAMMDD-HHMMSS-<tipo>.sql). */
+  nombre: string;
+  tipo: TipoCopia;
+  /** ISO instant the snapshot was taken. */
+  creada: string;
+  bytes: number;
+  /** Version of the app that made it. */
+  version: string;
+  /** Rows in the copy, all tables together. */
+  filas: number;
+}
+
+export interface AjustesCopias {
+  /** Absolute folder the copies go to. */
+  carpeta: string;
+  /** The folder used when the administrator chose none (next to the data folder). */
+  carpetaPredeterminada: string;
+  /** Daily copies while the app runs (on unless turned off). */
+  automaticas: boolean;
+  /** ISO instant of the newest automatic copy, and when the next one is due; null when none / off. */
+  ultimaAutomatica: string | null;
+  proximaAutomatica: string | null;
+}
+
+export interface CopiasPort {
+  ajustes(): Promise<AjustesCopias>;
+  /** `carpeta` null = the default folder. A folder that cannot be written is refused (AppError, Spanish). */
+  guardarAjustes(input: { carpeta: string | null; automaticas: boolean }): Promise<AjustesCopias>;
+  /** The copies in the folder, newest first (files that are not copies are ignored). */
+  listar(): Promise<CopiaInfo[]>;
+  /** Starts a manual copy (AppError 'conflict' while another data activity runs). */
+  crear(): ActividadDatos;
+  /**
+   * Starts a restore of `archivo` (a name from listar() or an absolute path): the file is checked whole first,
+   * loaded into a new folder, and swapped in only once it opens; the current data stays until then (kept as
+   * pgdata-antes-de-restaurar). A corrupt, truncated or foreign file ends the activity 'fallida' with a clear
+   * Spanish message and nothing changed.
+   */
+  restaurar(archivo: string): ActividadDatos;
+  /** Deletes one copy from the folder (only a name from listar()). */
+  eliminar(nombre: string): Promise<void>;
+}
+
+/** The hosted project the embedded data can move to, and a move's state (it survives restarts). */
+export interface EstadoTraslado {
+  /** The hosted project configured in Conexión (its URL), or null: configure it first. */
+  supabaseUrl: string | null;
+  /** The database connection string is in the keychain (kept only until the move finishes). */
+  conexionGuardada: boolean;
+  /** A move started and not finished: it resumes where it stopped. */
+  pendiente: { iniciado: string; tablasHechas: number; tablasTotal: number } | null;
+  /** When the last move finished (ISO), or null. */
+  terminado: string | null;
+  /** The embedded data is still on this computer (a finished move deletes nothing until the administrator says so). */
+  datosLocales: boolean;
+}
+
+export interface TrasladoPort {
+  estado(): Promise<EstadoTraslado>;
+  /**
+   * Starts (or resumes) the move. `supabaseUrl` + `anonKey` name the hosted project (saved as Conexión's hosted
+   * project, the key in the keychain; omitted = the saved ones); `conexionBase` is its database's connection
+   * string (postgresql://postgres:…@db.<ref>.supabase.co:5432/postgres), kept in the keychain until the move
+   * finishes; omitted = the stored one. Checks the target has the console's migrations and no data of its own, pushes a consistent snapshot
+   * with progress, compares every table's rows, then switches the app to the hosted backend.
+   */
+  iniciar(input: { supabaseUrl?: string; anonKey?: string; conexionBase?: string }): Promise<ActividadDatos>;
+  /** After a finished move, and only when the administrator asks: deletes the embedded database from this computer. */
+  eliminarDatosLocales(): Promise<void>;
+}
+
+export interface RegistroPort {
+  /** The log file's absolute path. */
+  ruta: string;
+  /** The last `lineas` lines (already free of secrets and personal text: nothing else is ever written). */
+  leer(lineas: number): Promise<string[]>;
+  /** Opens the file with the system's viewer (desktop only). */
+  abrir?(): Promise<void>;
+}
+
+/** The one activity of this process, read and cancelled from any backend the host opens. */
+export interface ActividadesPort {
+  actual(): ActividadDatos | null;
+  cancelar(): boolean;
+}
