@@ -24,6 +24,7 @@ import { marketingOperations } from '../areas/marketing/operations';
 import { configuracionOperations } from '../areas/configuracion/operations';
 import { operadoresOperations } from '../areas/operadores/operations';
 import { portalOperations } from '../areas/portal/operations';
+import { datosOperations } from '../areas/datos/operations';
 
 export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
 
@@ -55,6 +56,7 @@ export function createApi(backend: Backend, log: (message: string, error?: unkno
     configuracion: configuracionOperations(deps),
     operadores: operadoresOperations(deps),
     portal: portalOperations(deps),
+    datos: datosOperations(deps),
   };
   return {
     ...withSessions(backend, areas),

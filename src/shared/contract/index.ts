@@ -17,6 +17,7 @@ import { marketing } from '../areas/marketing/contract';
 import { configuracion } from '../areas/configuracion/contract';
 import { operadores } from '../areas/operadores/contract';
 import { portal } from '../areas/portal/contract';
+import { datos } from '../areas/datos/contract';
 
 export { op } from './define';
 export type { OperationDef, PublicOperationDef, InputOf, OutputOf, ParsedInputOf, IsPublic } from './define';
@@ -45,6 +46,7 @@ export const contract = {
   configuracion,
   operadores,
   portal,
+  datos,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,0 +1,124 @@
+/**
+ * Configuración → Datos (issue 16): what the screen asks of the host's data-safety services (backups, the move
+ * to a hosted project, the diagnostic log), which the host hands to every backend it opens (ports/datos.ts).
+ * Administrators only, checked here on every operation as Conexión does: these are files, the keychain and the
+ * whole database, not rows an SQL policy could guard.
+ */
+import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
+import { conMensaje } from '../../api/comun';
+import { AppError } from '../../errors';
+import type { CopiasPort, RegistroPort, TrasladoPort } from '../../ports/datos';
+import { exigirAdmin } from '../auth/roles';
+import { LINEAS_REGISTRO } from './contract';
+import { datos as t } from './texts';
+
+function soloAdministradores(ops: AreaImplementation<'datos'>): AreaImplementation<'datos'> {
+  const guarded: Record<string, (input: never, ctx: SignedIn) => Promise<unknown>> = {};
+  for (const [name, op] of Object.entries(ops) as Array<[string, (input: never, ctx: SignedIn) => Promise<unknown>]>) {
+    guarded[name] = (input, ctx) => {
+      exigirAdmin(ctx.session);
+      return op(input, ctx);
+    };
+  }
+  return guarded as unknown as AreaImplementation<'datos'>;
+}
+
+export function datosOperations(deps: ApiDeps): AreaImplementation<'datos'> {
+  return soloAdministradores(datosSinRol(deps));
+}
+
+function datosSinRol({ backend, log }: ApiDeps): AreaImplementation<'datos'> {
+  // Read at call time: the host gives each backend it opens its own object, with or without each port.
+  const copias = (): CopiasPort => {
+    if (!backend.copias) throw new AppError('config', t.soloEmbebida);
+    return backend.copias;
+  };
+  const traslado = (): TrasladoPort => {
+    if (!backend.traslado) throw new AppError('config', t.op.trasladoNoDisponible);
+    return backend.traslado;
+  };
+  const registro = (): RegistroPort => {
+    if (!backend.registro) throw new AppError('config', t.op.registroNoDisponible);
+    return backend.registro;
+  };
+  /**
+   * Only the desktop window opens the file with the system's viewer: its calls come over IPC, which carries no
+   * client address. A browser on the served build would open it on the server's screen, not the reader's.
+   */
+  const puedeAbrir = (port: RegistroPort, ctx: SignedIn) => Boolean(port.abrir) && ctx.clientAddress === undefined;
+
+  return {
+    async actividad() {
+      return backend.actividades?.actual() ?? null;
+    },
+
+    async cancelar() {
+      return { cancelada: backend.actividades?.cancelar() ?? false };
+    },
+
+    async copias() {
+      const port = copias();
+      return conMensaje(t.op.errorLeerCopias, async () => ({ ajustes: await port.ajustes(), copias: await port.listar() }), log);
+    },
+
+    async guardarAjustesCopias(input) {
+      const port = copias();
+      return conMensaje(t.op.errorGuardarAjustes, () => port.guardarAjustes({ carpeta: input.carpeta, automaticas: input.automaticas }), log);
+    },
+
+    async crearCopia() {
+      const port = copias();
+      return conMensaje(t.falloCopia, async () => port.crear(), log);
+    },
+
+    async restaurar(input) {
+      const port = copias();
+      return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo), log);
+    },
+
+    async eliminarCopia(input) {
+      const port = copias();
+      await conMensaje(t.op.errorEliminarCopia, () => port.eliminar(input.nombre), log);
+      return null;
+    },
+
+    async traslado() {
+      const port = traslado();
+      return conMensaje(t.op.errorEstadoTraslado, () => port.estado(), log);
+    },
+
+    async trasladar(input) {
+      const port = traslado();
+      return conMensaje(
+        t.falloTraslado,
+        () =>
+          port.iniciar({
+            ...(input.supabaseUrl ? { supabaseUrl: input.supabaseUrl.replace(/\/+$/, '') } : {}),
+            ...(input.anonKey ? { anonKey: input.anonKey } : {}),
+            ...(input.conexionBase ? { conexionBase: input.conexionBase } : {}),
+          }),
+        log,
+      );
+    },
+
+    async eliminarDatosLocales() {
+      const port = traslado();
+      await conMensaje(t.op.errorEliminarLocales, () => port.eliminarDatosLocales(), log);
+      return null;
+    },
+
+    async registro(input, ctx) {
+      const port = registro();
+      const lineas = await conMensaje(t.op.errorLeerRegistro, () => port.leer(input.lineas ?? LINEAS_REGISTRO), log);
+      return { ruta: port.ruta, lineas, puedeAbrir: puedeAbrir(port, ctx) };
+    },
+
+    async abrirRegistro(_input, ctx) {
+      const port = registro();
+      if (!puedeAbrir(port, ctx) || !port.abrir) throw new AppError('config', t.op.abrirSoloEscritorio);
+      const abrir = port.abrir.bind(port);
+      await conMensaje(t.op.errorAbrirRegistro, () => abrir(), log);
+      return null;
+    },
+  };
+}
