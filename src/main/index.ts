@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { AppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 import { resolveDataDir } from './data-dir';
@@ -23,14 +23,24 @@ import { desktopHttpPlan, type DesktopHttpPlan } from './http-options';
 import { restrictNewFiles } from './backends/embedded/private-folder';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
 import { createMainWindow, denyAllPermissions, hardenWebContents, prepareDefaultSession, registerAppScheme } from './window/create-window';
+import { crearRegistro, type Registro } from './registro/registro';
+import { VERSION_APP } from './version';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const preloadPath = join(here, '..', 'preload', 'index.cjs');
 const rendererDir = join(here, '..', 'renderer');
 const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : undefined;
 
-/** Console log without secrets: the message, and for an error only its name and message (no inputs). */
+/**
+ * The diagnostic log (src/main/registro: <data>/registro/consola.log, rotated, secrets hidden), made once the data
+ * folder is known; it echoes each line to the console.
+ */
+let registro: Registro | null = null;
+
+/** Log without secrets: the message, and for an error only its name and message (no inputs). */
 function log(message: string, error?: unknown): void {
+  if (registro) return registro.log(message, error);
+  // Before the data folder is known (another instance, a failure to start): the console only.
   if (error === undefined) console.log(`[consola] ${message}`);
   else console.error(`[consola] ${message}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
 }
@@ -101,7 +111,16 @@ async function fatal(error: unknown): Promise<void> {
 
 async function start(): Promise<void> {
   const dataDir = resolveDataDir(process.argv, process.env, join(app.getPath('userData'), 'data'));
-  log(`Carpeta de datos: ${dataDir}`);
+  registro = crearRegistro({
+    dataDir,
+    eco: (linea, nivel) => (nivel === 'ERROR' ? console.error(linea) : console.log(linea)),
+    // 'Abrir registro' (Configuración → Datos): the system's viewer; Electron stays at this edge.
+    abrirArchivo: (ruta) => shell.openPath(ruta),
+  });
+  // Lines still queued when the process ends are written synchronously.
+  process.on('exit', () => registro?.vaciarYa());
+  log(es.datos.registro.lineas.inicio(VERSION_APP, `Electron ${process.versions.electron ?? '?'}, ${process.platform}`));
+  log(es.datos.registro.lineas.carpeta(dataDir));
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
 
   // Desktop preferences live in electron-store, beside the data folder (never a secret: the guard refuses).
@@ -113,7 +132,7 @@ async function start(): Promise<void> {
     fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
     log,
   });
-  hostPromise = openHost({ dataDir, log, settings, entrada });
+  hostPromise = openHost({ dataDir, log, settings, entrada, registro: registro.port });
   // IPC is bound at once; calls made while the database opens wait for it.
   const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
   disposeIpc = registerIpc({ dispatch }, { ...(devServerUrl ? { devServerUrl } : {}), log }).dispose;
@@ -142,6 +161,8 @@ async function shutdown(): Promise<void> {
   const opened = host ?? (hostPromise ? await hostPromise.catch(() => null) : null);
   await Promise.all(steps);
   if (opened) await opened.close().catch((e: unknown) => log('Cierre de la base de datos', e));
+  log(es.datos.registro.lineas.cierre);
+  await registro?.cerrar();
   server = null;
   host = null;
   shutdownDone = true;

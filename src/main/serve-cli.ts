@@ -22,8 +22,15 @@ import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/cone
 import { crearControlEntrada, entradaDeLineaDeOrdenes } from './entrada/control';
 import { createVault } from './secrets/vault';
 import type { Host } from './host';
+import { crearRegistro, type Registro } from './registro/registro';
+import { VERSION_APP } from './version';
+import { es } from '../shared/i18n/es';
 
 const argValue = (name: string) => argValueIn(process.argv, name);
+const lineas = es.datos.registro.lineas;
+
+/** The diagnostic log (<data>/registro/consola.log), made as soon as the data folder is known. */
+let registro: Registro | null = null;
 
 /**
  * out/renderer next to out/main when built; else the web build (`npm run build:web` → dist-web).
@@ -44,6 +51,13 @@ async function main(): Promise<void> {
   restrictNewFiles();
   const dataDir = resolveDataDir(process.argv, process.env, defaultNodeDataDir());
   const port = Number(argValue('port') ?? process.env.PORT ?? DEFAULT_HTTP_PORT);
+  // What the app did and what failed, in the data folder (Configuración → Datos shows it), echoed to stderr.
+  registro = crearRegistro({ dataDir, eco: (linea) => console.error(linea) });
+  const log = registro.log;
+  // Lines queued when the process ends (an exit after a fatal error) are written synchronously.
+  process.on('exit', () => registro?.vaciarYa());
+  log(lineas.inicio(VERSION_APP, `Node ${process.version}, ${process.platform}, servidor`));
+  log(lineas.carpeta(dataDir));
   const settings = createJsonSettings(join(dataDir, 'settings.json'));
   // The inbound results endpoint follows its setting (saved in Conexión) unless the command line fixes it.
   let host: Host | null = null;
@@ -52,14 +66,14 @@ async function main(): Promise<void> {
     secretos: createVault(),
     datos: () => host?.datosSistema() ?? null,
     fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
-    log: (message, error) => console.error(`[consola] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
+    log,
   });
-  host = await openHost({ dataDir, settings, entrada, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
+  host = await openHost({ dataDir, settings, entrada, log, registro: registro.port, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
   const saved = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY)?.nombres ?? [];
   const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
-  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, ...(supabaseUrl ? { supabaseUrl } : {}) });
+  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
   const estadoEntrada = await entrada.aplicar();
   // One write, the dashboard's address first (tests/e2e/support/app.ts takes the first address it reads).
   const lineaEntrada = entrada.enMarcha ? `\nEntrada de resultados: ${entrada.enMarcha.url}/entrada/llamadas y ${entrada.enMarcha.url}/entrada/mensajes` : '';
@@ -73,6 +87,8 @@ async function main(): Promise<void> {
     await server.close();
     await entrada.cerrar();
     await host!.close();
+    log(lineas.cierre);
+    await registro?.cerrar();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
@@ -80,6 +96,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  registro?.log('No se pudo iniciar la consola', error);
   console.error(`No se pudo iniciar la consola: ${(error as Error)?.message ?? error}`);
   process.exit(1);
 });

@@ -2,7 +2,8 @@
  * Secrets in the OS keychain (Secret Service on Linux, Keychain on macOS, Credential Manager on Windows)
  * through @napi-rs/keyring's keytar-compatible API. When the keychain cannot be used (no Secret Service on
  * the session bus, locked, missing) every call fails with AppError('unavailable') and the Spanish
- * explanation — there is NO plain-text fallback. Secret values are never logged nor put in error messages.
+ * explanation — there is NO plain-text fallback. Secret values are never logged nor put in error messages, and
+ * every value read or stored is registered with the diagnostic log's redaction (src/main/registro/redaccion.ts).
  *
  * A real Secret Service hiccups: gnome-keyring answers "No such interface org.freedesktop.DBus.Properties"
  * for an item another client deleted while it was being looked up, and a busy bus times out. Each keychain
@@ -12,6 +13,7 @@ import * as keyringKeytar from '@napi-rs/keyring/keytar.js';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 import type { SecretsPort } from '../../shared/ports/secrets';
+import { registrarSecreto } from '../registro/redaccion';
 
 export const DEFAULT_SECRETS_SERVICE = 'consola-automatizacion';
 
@@ -92,11 +94,14 @@ export function createVault(service: string = DEFAULT_SECRETS_SERVICE, keytarImp
       checkAccount(account);
       await ready();
       const value = await guard(() => keytarImpl.getPassword(service, account));
+      // Whatever the vault hands out is hidden from the diagnostic log from now on (defence in depth).
+      registrarSecreto(value);
       return value ?? null;
     },
     async set(account, value) {
       checkAccount(account);
       if (typeof value !== 'string' || value.length === 0) throw new AppError('validation', es.errores.entradaInvalida);
+      registrarSecreto(value);
       await ready();
       await guard(() => keytarImpl.setPassword(service, account, value));
     },

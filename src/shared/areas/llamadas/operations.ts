@@ -7,6 +7,7 @@ import { crearLlamador } from './llamar';
 import { audioDeFuncion, limpiarBase64 } from './audio';
 import { diaBogota, filasNoLlamar, serieDias } from './rules';
 import { llamadas as t } from './texts';
+import { registro as textosRegistro } from '../datos/texts-registro';
 
 export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'> {
   const { backend, log } = deps;
@@ -149,7 +150,8 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       if (desde && hasta && desde > hasta) throw new AppError('validation', t.resumen.rangoInvalido);
       const r = await conMensaje(t.resumen.errorCargar, () => repo.resumen(input.campanaId, desde, hasta), log);
       const serie = serieDias(r.grupos, desde ? diaBogota(desde) : null, hasta ? diaBogota(hasta) : null);
-      log(t.auditoria.cargado(r.totalClientes, r.totalLlamadas, desde ?? '-', hasta ?? '-'));
+      // Part 1 §7: the loaded counts and the range go to the diagnostic log (ids and numbers, no names or phones).
+      log(textosRegistro.lineas.resumenCargado(input.campanaId, r.totalClientes, r.totalLlamadas, desde, hasta));
       return {
         tarjetas: { totalClientes: r.totalClientes, totalLlamadas: r.totalLlamadas, llamadasDone: r.llamadasDone, enRango: r.enRango },
         primera: r.primera,

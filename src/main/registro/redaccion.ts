@@ -1,0 +1,62 @@
+/**
+ * What the diagnostic log never writes: secrets, tokens, passwords, e-mail addresses. Nothing the app logs is
+ * meant to carry them (messages name what happened, errors only their name, code and message); this is the
+ * defence in depth for the day one slips into an error message from a library.
+ *
+ * Two layers, applied to every line before it is written:
+ * 1. the exact values the vault read or stored in this process (src/main/secrets/vault.ts registers them), so a
+ *    webhook credential or an anon key is hidden whatever its shape;
+ * 2. the shapes secrets take: JWTs, `Bearer …`, `clave=…`, a password in a URL (`scheme://user:pass@`), long
+ *    hex or base64 tokens, and e-mail addresses (personal data: an operator's or a client's).
+ */
+
+export const OCULTO = '[oculto]';
+export const CORREO = '[correo]';
+
+/** Values shorter than this are not registered: hiding every "1234" or "admin" would make the log unreadable. */
+const MINIMO_SECRETO = 6;
+
+// Process-wide, like the keychain it mirrors: every log of this process hides what any vault of it handled.
+const secretos = new Set<string>();
+let ordenados: string[] = [];
+
+/** Registers a secret value (and its URL-encoded form) so that no log line ever shows it. */
+export function registrarSecreto(valor: string | null | undefined): void {
+  if (typeof valor !== 'string' || valor.length < MINIMO_SECRETO) return;
+  const antes = secretos.size;
+  for (const forma of [valor, encodeURIComponent(valor), JSON.stringify(valor).slice(1, -1)]) {
+    if (forma.length >= MINIMO_SECRETO) secretos.add(forma);
+  }
+  // Longest first, so a secret that contains another is hidden whole.
+  if (secretos.size !== antes) ordenados = [...secretos].sort((a, b) => b.length - a.length);
+}
+
+const PATRONES: Array<[RegExp, string]> = [
+  // JWT (a Supabase anon key, a GoTrue access token): header.payload.signature, base64url.
+  [/eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, OCULTO],
+  // Authorization values.
+  [/\b(Bearer|Basic)\s+[^\s,;"']+/gi, `$1 ${OCULTO}`],
+  // A credential in a URL: everything between "scheme://" and the last "@" of the address (a password may hold "@").
+  [/\b([a-z][a-z0-9+.-]*:\/\/)\S*@/gi, `$1${OCULTO}@`],
+  // key=value, key:value or "key": "value" for names that say what they hold.
+  [
+    /\b(password|passwd|contrase(?:ñ|n)a|clave|secreto?|token|apikey|api[_-]key|credenciales?)(=|["']\s*:\s*["']?|:(?=\S))[^\s"',;&]+/gi,
+    `$1$2${OCULTO}`,
+  ],
+  // E-mail addresses (personal data).
+  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, CORREO],
+  // Long hex: signing secrets, token hashes, API keys. UUIDs (hyphenated) stay: they name rows, not secrets.
+  [/\b[0-9a-f]{32,}\b/gi, OCULTO],
+  // Long base64/base64url tokens: mixed case and digits, no path separator (paths and migration names stay).
+  [/(?<![A-Za-z0-9+_-])(?=[A-Za-z0-9+_-]*[0-9])(?=[A-Za-z0-9+_-]*[a-z])(?=[A-Za-z0-9+_-]*[A-Z])[A-Za-z0-9+_-]{24,}={0,2}/g, OCULTO],
+];
+
+/** The text with every registered secret and every secret-shaped part replaced. */
+export function ocultar(texto: string): string {
+  let salida = texto;
+  for (const secreto of ordenados) {
+    if (salida.includes(secreto)) salida = salida.split(secreto).join(OCULTO);
+  }
+  for (const [patron, reemplazo] of PATRONES) salida = salida.replace(patron, reemplazo);
+  return salida;
+}
