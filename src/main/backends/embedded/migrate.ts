@@ -25,7 +25,8 @@ interface LedgerRow {
   checksum: string;
 }
 
-const LEDGER_SQL = `
+/** The ledger's own DDL (run before the first file; a backup replays it after the schema files). */
+export const LEDGER_SQL = `
   create schema if not exists _consola;
   create table if not exists _consola.migraciones (
     nombre text primary key,
@@ -49,19 +50,55 @@ async function sqlFiles(dir: string): Promise<string[]> {
   return names.filter((name) => name.endsWith('.sql')).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Applies what is missing and returns the names applied now (e.g. 'migrations/20261121000100_base.sql'). */
-export async function migrate(client: SqlClient, options: MigrateOptions): Promise<string[]> {
+export interface PasoMigracion {
+  /** 'embedded/<file>' or 'migrations/<file>', as the ledger records it. */
+  nombre: string;
+  path: string;
+}
+
+/** Every file in the order it is applied: embedded/*.sql (when asked) then migrations/*.sql, each sorted by name. */
+export async function planDeMigraciones(options: MigrateOptions): Promise<PasoMigracion[]> {
   const migrationsDir = join(options.supabaseDir, 'migrations');
   if (!existsSync(migrationsDir)) {
     throw new Error(`No se encontró la carpeta de migraciones: ${migrationsDir}`);
   }
-
-  const plan: { nombre: string; path: string }[] = [];
+  const plan: PasoMigracion[] = [];
   if (options.embedded) {
     const embeddedDir = join(options.supabaseDir, 'embedded');
     for (const file of await sqlFiles(embeddedDir)) plan.push({ nombre: `embedded/${file}`, path: join(embeddedDir, file) });
   }
   for (const file of await sqlFiles(migrationsDir)) plan.push({ nombre: `migrations/${file}`, path: join(migrationsDir, file) });
+  return plan;
+}
+
+/** Rank of a ledger name in the order files are applied (embedded before migrations, then by name). */
+export function ordenDeMigracion(a: string, b: string): number {
+  const carpeta = (nombre: string) => (nombre.startsWith('embedded/') ? 0 : 1);
+  return carpeta(a) - carpeta(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * The files a `migrate` would apply to a database that already has a ledger with rows (a newer version opening
+ * an older folder); [] for a new database (nothing to protect) or one that is up to date. Read-only.
+ */
+export async function pendientes(client: SqlClient, options: MigrateOptions): Promise<string[]> {
+  const { rows: existe } = await client.query<{ existe: boolean }>(
+    "select to_regclass('_consola.migraciones') is not null as existe",
+  );
+  if (!existe[0]?.existe) return [];
+  const { rows } = await client.query<LedgerRow>('select nombre, checksum from _consola.migraciones');
+  if (rows.length === 0) return [];
+  const ledger = new Map(rows.map((row) => [row.nombre, row.checksum]));
+  const faltan: string[] = [];
+  for (const step of await planDeMigraciones(options)) {
+    if (!ledger.has(step.nombre)) faltan.push(step.nombre);
+  }
+  return faltan;
+}
+
+/** Applies what is missing and returns the names applied now (e.g. 'migrations/20261121000100_base.sql'). */
+export async function migrate(client: SqlClient, options: MigrateOptions): Promise<string[]> {
+  const plan = await planDeMigraciones(options);
 
   const ledger = await client.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);

@@ -49,8 +49,24 @@ type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : n
 
 type Pending = { resolve: (r: WorkerResponse & { ok: true }) => void; reject: (e: Error) => void };
 
-/** The embedded database as the main thread holds it: SQL, LISTEN. */
-export type BaseEmbebida = SqlClient & Escuchable;
+/** Bulk reads and loads in COPY text format (one row per line, PostgreSQL's escapes): backups and restores. */
+export interface CopiaSql {
+  /** Runs `COPY (…) TO '/dev/blob'` (or `COPY t (cols) TO '/dev/blob'`) and answers the rows in COPY text format. */
+  copiarA(sql: string): Promise<string>;
+  /** Runs `COPY t (cols) FROM '/dev/blob'` with `texto` (lines in COPY text format) as its input. */
+  copiarDesde(sql: string, texto: string): Promise<void>;
+}
+
+/** A statement runner that can COPY too: the embedded database itself, or one of its open transactions. */
+export type ConsultaCopia = SqlQueryable & CopiaSql;
+
+/** The embedded database as the main thread holds it: SQL, LISTEN, COPY. */
+export type BaseEmbebida = SqlClient &
+  Escuchable &
+  CopiaSql & {
+    /** Like `transaction`, with COPY inside it (a backup reads every table in one snapshot). */
+    transaccion<T>(fn: (tx: ConsultaCopia) => Promise<T>): Promise<T>;
+  };
 
 export async function openPgliteWorker(init: WorkerInit): Promise<BaseEmbebida> {
   const worker = await startWorker(init);
@@ -99,7 +115,7 @@ export async function openPgliteWorker(init: WorkerInit): Promise<BaseEmbebida> 
     });
   }
 
-  const runner = (txId?: number): SqlQueryable => ({
+  const runner = (txId?: number): ConsultaCopia => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
       const r = await send({ op: 'query', sql, params: [...params], ...(txId ? { txId } : {}) });
       return { rows: (r.rows ?? []) as Row[], affectedRows: r.affectedRows };
@@ -107,21 +123,31 @@ export async function openPgliteWorker(init: WorkerInit): Promise<BaseEmbebida> 
     async exec(sql: string): Promise<void> {
       await send({ op: 'exec', sql, ...(txId ? { txId } : {}) });
     },
+    async copiarA(sql: string): Promise<string> {
+      const r = await send({ op: 'copiarA', sql, ...(txId ? { txId } : {}) });
+      return r.texto ?? '';
+    },
+    async copiarDesde(sql: string, texto: string): Promise<void> {
+      await send({ op: 'copiarDesde', sql, texto, ...(txId ? { txId } : {}) });
+    },
   });
+
+  async function transaccion<T>(fn: (tx: ConsultaCopia) => Promise<T>): Promise<T> {
+    const { txId } = await send({ op: 'begin' });
+    try {
+      const result = await fn(runner(txId));
+      await send({ op: 'commit', txId: txId! });
+      return result;
+    } catch (error) {
+      await send({ op: 'rollback', txId: txId! }).catch(() => undefined);
+      throw error;
+    }
+  }
 
   return {
     ...runner(),
-    async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-      const { txId } = await send({ op: 'begin' });
-      try {
-        const result = await fn(runner(txId));
-        await send({ op: 'commit', txId: txId! });
-        return result;
-      } catch (error) {
-        await send({ op: 'rollback', txId: txId! }).catch(() => undefined);
-        throw error;
-      }
-    },
+    transaction: transaccion,
+    transaccion,
     async escuchar(canal, oyente) {
       let del = oyentes.get(canal);
       if (!del) {

@@ -77,6 +77,20 @@ async function handle(msg: WorkerRequest): Promise<void> {
         reply({ id: msg.id, ok: true });
         return;
       }
+      case 'copiarA': {
+        const runner = msg.txId ? openTx.get(msg.txId)?.tx : db;
+        if (!runner) throw new Error('transacción desconocida');
+        const result = await runner.query(msg.sql);
+        reply({ id: msg.id, ok: true, texto: result.blob ? await result.blob.text() : '' });
+        return;
+      }
+      case 'copiarDesde': {
+        const runner = msg.txId ? openTx.get(msg.txId)?.tx : db;
+        if (!runner) throw new Error('transacción desconocida');
+        const result = await runner.query(msg.sql, [], { blob: new Blob([msg.texto]) });
+        reply({ id: msg.id, ok: true, affectedRows: result.affectedRows });
+        return;
+      }
       case 'begin':
         await begin(msg.id);
         return;

@@ -6,10 +6,14 @@ export type WorkerRequest =
   | { id: number; op: 'commit' | 'rollback'; txId: number }
   | { id: number; op: 'close' }
   // LISTEN on a channel: its notices then arrive as 'notificacion' events until 'unlisten'.
-  | { id: number; op: 'listen' | 'unlisten'; canal: string };
+  | { id: number; op: 'listen' | 'unlisten'; canal: string }
+  // COPY … TO '/dev/blob': answered with the rows in COPY text format (backups read tables this way).
+  | { id: number; op: 'copiarA'; sql: string; txId?: number }
+  // COPY … FROM '/dev/blob' fed with `texto` in COPY text format (restores load tables this way).
+  | { id: number; op: 'copiarDesde'; sql: string; texto: string; txId?: number };
 
 export type WorkerResponse =
-  | { id: number; ok: true; rows?: unknown[]; affectedRows?: number; txId?: number }
+  | { id: number; ok: true; rows?: unknown[]; affectedRows?: number; txId?: number; texto?: string }
   | { id: number; ok: false; error: { message: string; code?: string; detail?: string; hint?: string } };
 
 export type WorkerEvent =

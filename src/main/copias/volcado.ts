@@ -1,0 +1,388 @@
+/**
+ * Writes a backup of the embedded database in the format of formato.ts: one plain-SQL file psql restores.
+ *
+ * Consistent by construction: every table is read inside ONE repeatable-read transaction, and PGlite is a single
+ * connection, so writes queue behind it and land either wholly before the snapshot or wholly after. Big tables
+ * are read in ranges of pages (ctid), so memory stays bounded and progress moves. The file is written beside its
+ * final name (`.parcial`), synced, then renamed: a copy either exists whole or not at all.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import type { TipoCopia } from '../../shared/ports/datos';
+import { AppError } from '../../shared/errors';
+import { es } from '../../shared/i18n/es';
+import type { BaseEmbebida, ConsultaCopia } from '../backends/embedded/pglite-worker-client';
+import { checksumOf, findSupabaseDir, LEDGER_SQL, ordenDeMigracion } from '../backends/embedded/migrate';
+import {
+  activarDisparador,
+  AJUSTES_SESION,
+  ESQUEMA_ARCHIVOS,
+  ESQUEMAS_COPIADOS,
+  FORMATO_COPIA,
+  identificador,
+  lineaCabecera,
+  lineaCopy,
+  lineaFin,
+  literal,
+  MARCAS,
+  PATRON_TABLA_MENSAJES,
+  PREFIJO_MARCA,
+  TABLA_ARCHIVOS,
+  tablaCalificada,
+  TITULO_COPIA,
+  type CabeceraCopia,
+} from './formato';
+
+export interface OpcionesVolcado {
+  /** App version written into the header. */
+  version: string;
+  tipo: TipoCopia;
+  now: () => Date;
+  progreso?: (fase: string, hechos: number, total: number) => void;
+  señal?: AbortSignal;
+  /** The documents folder (<data>/archivos) to include; omitted = the copy holds the database only. */
+  archivos?: string;
+  /** Where the migration files are (default: findSupabaseDir()). */
+  supabaseDir?: string;
+}
+
+export interface ResultadoVolcado {
+  /** The file written (`destino`). */
+  ruta: string;
+  cabecera: CabeceraCopia;
+  /** Rows of every table, documents included. */
+  filas: number;
+  /** Size of the file. */
+  bytes: number;
+  sha256: string;
+}
+
+interface Tabla {
+  esquema: string;
+  tabla: string;
+  columnas: string[];
+  paginas: number;
+}
+
+interface Disparador {
+  esquema: string;
+  tabla: string;
+  nombre: string;
+  modo: string;
+}
+
+/** Pages read per COPY (8 KiB each: about 8 MiB of rows, plus whatever TOAST holds). */
+const PAGINAS_POR_TRAMO = 1024;
+/** Bytes gathered before each write to the file. */
+const ESCRITURA_BYTES = 1024 * 1024;
+
+/** Appends to the partial file, hashing every byte. */
+class Escritor {
+  private pendiente: Buffer[] = [];
+  private tamPendiente = 0;
+  readonly hash = createHash('sha256');
+  bytes = 0;
+
+  constructor(private readonly archivo: FileHandle) {}
+
+  async escribir(texto: string): Promise<void> {
+    const buf = Buffer.from(texto, 'utf8');
+    this.hash.update(buf);
+    this.bytes += buf.length;
+    this.pendiente.push(buf);
+    this.tamPendiente += buf.length;
+    if (this.tamPendiente >= ESCRITURA_BYTES) await this.vaciar();
+  }
+
+  async linea(texto = ''): Promise<void> {
+    await this.escribir(`${texto}\n`);
+  }
+
+  async vaciar(): Promise<void> {
+    if (this.tamPendiente === 0) return;
+    const todo = Buffer.concat(this.pendiente, this.tamPendiente);
+    this.pendiente = [];
+    this.tamPendiente = 0;
+    await this.archivo.write(todo);
+  }
+
+  /** Writes the trailer (not hashed: it carries the hash) and flushes. */
+  async terminar(linea: string): Promise<void> {
+    const buf = Buffer.from(`${linea}\n`, 'utf8');
+    this.pendiente.push(buf);
+    this.tamPendiente += buf.length;
+    await this.vaciar();
+  }
+}
+
+const cancelada = (señal?: AbortSignal) => {
+  if (señal?.aborted) throw new AppError('cancelled', es.datos.cancelada);
+};
+
+/** The files of the documents folder, as paths relative to it with '/' separators. */
+async function listarArchivos(carpeta: string): Promise<string[]> {
+  if (!existsSync(carpeta)) return [];
+  const entradas = await readdir(carpeta, { recursive: true, withFileTypes: true });
+  return entradas
+    .filter((e) => e.isFile() && !e.name.startsWith('.')) // '.<hex>.tmp': an upload on its way
+    .map((e) => relative(carpeta, join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** A value in COPY text format (the escapes COPY reads back exactly). */
+function textoCopy(valor: string): string {
+  return valor.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+}
+
+async function leerEsquema(tx: ConsultaCopia, supabaseDir: string): Promise<{ nombre: string; texto: string }[]> {
+  const { rows } = await tx.query<{ nombre: string; checksum: string }>('select nombre, checksum from _consola.migraciones');
+  const ordenadas = rows.sort((a, b) => ordenDeMigracion(a.nombre, b.nombre));
+  const out: { nombre: string; texto: string }[] = [];
+  for (const fila of ordenadas) {
+    const ruta = join(supabaseDir, ...fila.nombre.split('/'));
+    let texto: string;
+    try {
+      texto = await readFile(ruta, 'utf8');
+    } catch {
+      throw new AppError('conflict', es.datos.copias.migracionFaltante(fila.nombre));
+    }
+    if (checksumOf(texto) !== fila.checksum) throw new AppError('conflict', es.datos.copias.migracionCambiada(fila.nombre));
+    out.push({ nombre: fila.nombre, texto: texto.replace(/\r\n?/g, '\n') });
+  }
+  return out;
+}
+
+async function leerTablas(tx: ConsultaCopia): Promise<Tabla[]> {
+  const { rows } = await tx.query<{ esquema: string; tabla: string; columnas: string[] | null; paginas: number }>(
+    `select n.nspname as esquema, c.relname as tabla,
+            (select array_agg(a.attname::text order by a.attnum) from pg_attribute a
+              where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columnas,
+            (pg_relation_size(c.oid) / current_setting('block_size')::bigint)::int as paginas
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = any($1::text[]) and c.relkind = 'r'
+      order by array_position($1::text[], n.nspname::text), c.relname`,
+    [ESQUEMAS_COPIADOS],
+  );
+  return rows.map((r) => ({ esquema: r.esquema, tabla: r.tabla, columnas: r.columnas ?? [], paginas: Number(r.paginas) }));
+}
+
+/** Triggers that fire in replica mode (ENABLE ALWAYS / ENABLE REPLICA): off while rows load, then back. */
+async function leerDisparadores(tx: ConsultaCopia): Promise<Disparador[]> {
+  const { rows } = await tx.query<Disparador>(
+    `select n.nspname as esquema, c.relname as tabla, t.tgname as nombre, t.tgenabled::text as modo
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where not t.tgisinternal and t.tgenabled in ('A', 'R') and n.nspname = any($1::text[])
+      order by 1, 2, 3`,
+    [ESQUEMAS_COPIADOS],
+  );
+  return rows;
+}
+
+/**
+ * The DDL of the message tables made at run time (bot companies' n8n chat tables; not in the migrations):
+ * create_message_table gives the table, its policy and grants; its further indexes and triggers follow, each
+ * idempotent, with the trigger's exact mode.
+ */
+async function ddlMensajes(tx: ConsultaCopia, tablas: Tabla[]): Promise<string[]> {
+  const lineas: string[] = [];
+  for (const t of tablas.filter((t) => t.esquema === 'public' && PATRON_TABLA_MENSAJES.test(t.tabla))) {
+    // PERFORM in a DO block: psql prints nothing for it (a SELECT would print the table's name).
+    lineas.push(`DO $consola$ BEGIN PERFORM public.create_message_table(${literal(t.tabla)}); END $consola$;`);
+    const { rows: indices } = await tx.query<{ def: string }>(
+      `select indexdef as def from pg_indexes where schemaname = 'public' and tablename = $1 order by indexname`,
+      [t.tabla],
+    );
+    for (const { def } of indices) lineas.push(`${def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')};`);
+    const { rows: disparadores } = await tx.query<{ nombre: string; def: string; modo: string }>(
+      `select t.tgname as nombre, pg_get_triggerdef(t.oid) as def, t.tgenabled::text as modo from pg_trigger t
+        where t.tgrelid = $1::regclass and not t.tgisinternal order by t.tgname`,
+      [tablaCalificada('public', t.tabla)],
+    );
+    for (const d of disparadores) {
+      lineas.push(`DROP TRIGGER IF EXISTS ${identificador(d.nombre)} ON ${tablaCalificada('public', t.tabla)};`);
+      lineas.push(`${d.def};`);
+      if (d.modo !== 'O') lineas.push(activarDisparador('public', t.tabla, d.nombre, d.modo));
+    }
+  }
+  return lineas;
+}
+
+/** setval lines for every sequence of the dumped schemas, with the value the snapshot sees. */
+async function leerSecuencias(tx: ConsultaCopia): Promise<string[]> {
+  const { rows } = await tx.query<{ esquema: string; nombre: string }>(
+    `select n.nspname as esquema, c.relname as nombre from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'S' and n.nspname = any($1::text[]) order by 1, 2`,
+    [ESQUEMAS_COPIADOS],
+  );
+  const lineas: string[] = [];
+  for (const s of rows) {
+    const nombre = tablaCalificada(s.esquema, s.nombre);
+    const { rows: valor } = await tx.query<{ last_value: string | number; is_called: boolean }>(`select last_value, is_called from ${nombre}`);
+    const v = valor[0];
+    if (!v) continue;
+    lineas.push(`SELECT pg_catalog.setval(${literal(nombre)}, ${String(v.last_value)}, ${v.is_called ? 'true' : 'false'});`);
+  }
+  return lineas;
+}
+
+/** A folder can be synced on POSIX (the rename is then durable); Windows cannot open one: nothing to do there. */
+async function sincronizarCarpeta(carpeta: string): Promise<void> {
+  try {
+    const dir = await open(carpeta, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    /* not supported here */
+  }
+}
+
+/**
+ * Writes a consistent copy of `db` to `destino` (its folder must exist). Cancelling (señal) removes the partial
+ * file and throws AppError 'cancelled'.
+ */
+export async function volcarBase(db: BaseEmbebida, destino: string, opciones: OpcionesVolcado): Promise<ResultadoVolcado> {
+  const t = es.datos.copias;
+  const progreso = opciones.progreso ?? (() => {});
+  const supabaseDir = opciones.supabaseDir ?? findSupabaseDir();
+  const parcial = `${destino}.parcial`;
+  progreso(t.fases.preparando, 0, 0);
+  cancelada(opciones.señal);
+  const archivo = await open(parcial, 'w', 0o600);
+  const escritor = new Escritor(archivo);
+  let terminado = false;
+  try {
+    const documentos = opciones.archivos ? await listarArchivos(opciones.archivos) : [];
+    const cabecera = await db.transaccion(async (tx) => {
+      // The snapshot every read below sees (PGlite queues other writes behind this transaction anyway).
+      await tx.exec('set transaction isolation level repeatable read');
+      const esquema = await leerEsquema(tx, supabaseDir);
+      const tablas = await leerTablas(tx);
+      const disparadores = await leerDisparadores(tx);
+      const mensajes = await ddlMensajes(tx, tablas);
+      const filas: Record<string, number> = {};
+      for (const tabla of tablas) {
+        const { rows } = await tx.query<{ n: string | number }>(`select count(*) as n from ${tablaCalificada(tabla.esquema, tabla.tabla)}`);
+        filas[`${tabla.esquema}.${tabla.tabla}`] = Number(rows[0]?.n ?? 0);
+      }
+      if (documentos.length > 0) filas[`${ESQUEMA_ARCHIVOS}.${TABLA_ARCHIVOS}`] = documentos.length;
+      const cabecera: CabeceraCopia = { formato: FORMATO_COPIA, version: opciones.version, tipo: opciones.tipo, creada: opciones.now().toISOString(), filas };
+      const total = Object.values(filas).reduce((a, b) => a + b, 0);
+
+      await escritor.linea(TITULO_COPIA);
+      await escritor.linea('-- Es un volcado estándar de PostgreSQL. Para restaurarlo sin esta aplicación, en una base de datos vacía:');
+      await escritor.linea(`--   psql -v ON_ERROR_STOP=1 -f ${basename(destino)} -d <base_de_datos>`);
+      await escritor.linea('-- (con un usuario que pueda crear roles, extensiones y esquemas; la última línea es una suma de comprobación).');
+      await escritor.linea(lineaCabecera(cabecera));
+      await escritor.linea();
+      for (const ajuste of AJUSTES_SESION) await escritor.linea(ajuste);
+      await escritor.linea();
+      for (const paso of esquema) {
+        await escritor.linea(`${PREFIJO_MARCA}${MARCAS.esquema}${paso.nombre}`);
+        await escritor.escribir(paso.texto.endsWith('\n') ? paso.texto : `${paso.texto}\n`);
+        await escritor.linea();
+      }
+      await escritor.linea(`${PREFIJO_MARCA}${MARCAS.registro}`);
+      await escritor.linea(LEDGER_SQL.trim());
+      await escritor.linea();
+      await escritor.linea(`${PREFIJO_MARCA}${MARCAS.mensajes}`);
+      for (const linea of mensajes) await escritor.linea(linea);
+      await escritor.linea();
+      if (documentos.length > 0) {
+        await escritor.linea(`${PREFIJO_MARCA}${MARCAS.archivos}`);
+        await escritor.linea(`CREATE SCHEMA IF NOT EXISTS ${identificador(ESQUEMA_ARCHIVOS)};`);
+        await escritor.linea(
+          `CREATE TABLE IF NOT EXISTS ${tablaCalificada(ESQUEMA_ARCHIVOS, TABLA_ARCHIVOS)} (ruta text PRIMARY KEY, contenido bytea NOT NULL);`,
+        );
+        await escritor.linea();
+      }
+
+      await escritor.linea(`${PREFIJO_MARCA}${MARCAS.datos}`);
+      await escritor.linea('SET session_replication_role = replica;');
+      for (const d of disparadores) await escritor.linea(activarDisparador(d.esquema, d.tabla, d.nombre, 'D'));
+      await escritor.linea(`TRUNCATE TABLE ${tablas.map((x) => tablaCalificada(x.esquema, x.tabla)).join(', ')};`);
+      await escritor.linea();
+
+      let hechos = 0;
+      for (const tabla of tablas) {
+        const clave = `${tabla.esquema}.${tabla.tabla}`;
+        const fase = t.fases.copiando(tabla.esquema === 'public' ? tabla.tabla : clave);
+        progreso(fase, hechos, total);
+        await escritor.linea(`${PREFIJO_MARCA}${MARCAS.tabla}${clave}`);
+        await escritor.linea(lineaCopy(tabla.esquema, tabla.tabla, tabla.columnas));
+        const esperadas = filas[clave] ?? 0;
+        let leidas = 0;
+        if (esperadas > 0) {
+          const columnas = tabla.columnas.map(identificador).join(', ');
+          const nombre = tablaCalificada(tabla.esquema, tabla.tabla);
+          for (let desde = 0; ; desde += PAGINAS_POR_TRAMO) {
+            cancelada(opciones.señal);
+            const ultimo = desde + PAGINAS_POR_TRAMO >= tabla.paginas;
+            // The last range is open-ended: whatever the snapshot holds past the size read above is included.
+            const filtro = ultimo
+              ? `ctid >= '(${desde},0)'::tid`
+              : `ctid >= '(${desde},0)'::tid and ctid < '(${desde + PAGINAS_POR_TRAMO},0)'::tid`;
+            const texto = await tx.copiarA(`copy (select ${columnas} from ${nombre} where ${filtro}) to '/dev/blob'`);
+            if (texto.length > 0) {
+              let n = 0;
+              for (let i = texto.indexOf('\n'); i >= 0; i = texto.indexOf('\n', i + 1)) n++;
+              leidas += n;
+              await escritor.escribir(texto.endsWith('\n') ? texto : `${texto}\n`);
+            }
+            progreso(fase, hechos + leidas, total);
+            if (ultimo) break;
+          }
+        }
+        if (leidas !== esperadas) throw new Error(`Copia inconsistente de ${clave}: ${leidas} filas leídas de ${esperadas}`);
+        hechos += leidas;
+        await escritor.linea('\\.');
+        await escritor.linea();
+      }
+
+      if (documentos.length > 0 && opciones.archivos) {
+        const clave = `${ESQUEMA_ARCHIVOS}.${TABLA_ARCHIVOS}`;
+        progreso(t.fases.archivos, hechos, total);
+        await escritor.linea(`${PREFIJO_MARCA}${MARCAS.tabla}${clave}`);
+        await escritor.linea(lineaCopy(ESQUEMA_ARCHIVOS, TABLA_ARCHIVOS, ['ruta', 'contenido']));
+        for (const ruta of documentos) {
+          cancelada(opciones.señal);
+          const contenido = await readFile(join(opciones.archivos, ...ruta.split('/')));
+          await escritor.linea(`${textoCopy(ruta)}\t\\\\x${contenido.toString('hex')}`);
+          hechos++;
+        }
+        await escritor.linea('\\.');
+        await escritor.linea();
+      }
+
+      await escritor.linea(`${PREFIJO_MARCA}${MARCAS.secuencias}`);
+      for (const linea of await leerSecuencias(tx)) await escritor.linea(linea);
+      await escritor.linea();
+      await escritor.linea(`${PREFIJO_MARCA}${MARCAS.reactivar}`);
+      for (const d of disparadores) await escritor.linea(activarDisparador(d.esquema, d.tabla, d.nombre, d.modo));
+      await escritor.linea('SET session_replication_role = DEFAULT;');
+      progreso(t.fases.guardando, hechos, total);
+      return cabecera;
+    });
+
+    const sha256 = escritor.hash.digest('hex');
+    const fin = lineaFin({ sha256, bytes: escritor.bytes });
+    const bytes = escritor.bytes + Buffer.byteLength(fin) + 1;
+    await escritor.terminar(fin);
+    await archivo.sync();
+    await archivo.close();
+    terminado = true;
+    cancelada(opciones.señal);
+    await rename(parcial, destino);
+    await sincronizarCarpeta(dirname(destino));
+    const filas = Object.values(cabecera.filas).reduce((a, b) => a + b, 0);
+    return { ruta: destino, cabecera, filas, bytes, sha256 };
+  } catch (error) {
+    if (!terminado) await archivo.close().catch(() => undefined);
+    await rm(parcial, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
