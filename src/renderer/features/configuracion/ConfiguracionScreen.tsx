@@ -16,7 +16,7 @@ import {
   UnstyledButton,
   useMantineTheme,
 } from '@mantine/core';
-import { IconCheck, IconKey, IconLanguage, IconLock, IconMoon, IconPalette, IconPlugConnected, IconSettings, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconCheck, IconDatabase, IconKey, IconLanguage, IconLock, IconMoon, IconPalette, IconPlugConnected, IconSettings, IconUser, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -32,6 +32,7 @@ import { formatDate } from '../../lib/format';
 import { CambiarContrasenaModal } from './CambiarContrasenaModal';
 import { ConexionPanel } from './ConexionPanel';
 import { OperadoresPanel } from './OperadoresPanel';
+import { DatosPanel } from '../datos/DatosPanel';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
 import { TituloPantalla } from '../../components/TituloPantalla';
 import { setPreferencias, usePreferencias } from './preferencias-store';
@@ -39,11 +40,11 @@ import { setPreferencias, usePreferencias } from './preferencias-store';
 const c = es.configuracion;
 
 /** Sections only administrators see (and open: the api refuses the rest anyway). */
-const SOLO_ADMIN = ['conexion', 'operadores'];
+const SOLO_ADMIN = ['conexion', 'operadores', 'datos'];
 
 /**
- * Settings (part 3 §2.5): appearance, account, password; for administrators also the connections (Conexión)
- * and the team (Operadores). The section is in the address (?seccion=), so it can be linked; an operator who
+ * Settings (part 3 §2.5): appearance, account, password; for administrators also the connections (Conexión),
+ * the team (Operadores) and the data's safety (Datos: backups, the move to Supabase, the diagnostic log). The section is in the address (?seccion=), so it can be linked; an operator who
  * opens an administrator's section is told he has no permission.
  */
 export default function ConfiguracionScreen() {
@@ -77,6 +78,11 @@ export default function ConfiguracionScreen() {
               {es.operadores.tab}
             </Tabs.Tab>
           )}
+          {esAdmin && (
+            <Tabs.Tab value="datos" leftSection={<IconDatabase size={16} />}>
+              {es.datos.tab}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="general" pt="lg">
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -92,6 +98,11 @@ export default function ConfiguracionScreen() {
         {esAdmin && (
           <Tabs.Panel value="operadores" pt="lg">
             <OperadoresPanel />
+          </Tabs.Panel>
+        )}
+        {esAdmin && (
+          <Tabs.Panel value="datos" pt="lg">
+            <DatosPanel />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -87,7 +87,6 @@ export const datos = {
     colFilas: 'Filas',
     colVersion: 'Versión',
     colAcciones: 'Acciones',
-    tipos: { diaria: 'Diaria', manual: 'Manual', 'antes-de-migrar': 'Antes de actualizar' },
     restaurar: 'Restaurar',
     eliminar: 'Eliminar',
     restaurarCopia: (fecha: string) => `Restaurar la copia del ${fecha}`,

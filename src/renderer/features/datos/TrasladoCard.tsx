@@ -1,0 +1,178 @@
+import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconCheck, IconCloudUpload, IconKey, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EstadoTraslado } from '../../../shared/ports/datos';
+import { es } from '../../../shared/i18n/es';
+import { api, clave, consultas } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { formatDateTime } from '../../lib/format';
+import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
+import { useMostrarActividad } from './actividad';
+import { mensajeDe } from './formato';
+
+const t = es.datos.pantallaTraslado;
+const c = es.configuracion;
+
+/**
+ * Mover a Supabase: the hosted project, its anon key (unless stored) and its database's connection string
+ * (kept in the keychain only until the move ends); what will happen; start or resume; and, after a finished
+ * move, deleting the embedded data from this computer when the administrator says so.
+ */
+export function TrasladoCard({ ocupado }: { ocupado: boolean }) {
+  const estado = useQuery(consultas.datos.traslado({}));
+  return (
+    <Paper withBorder p="lg" shadow="xs" data-testid="traslado-supabase">
+      <EncabezadoTarjeta icono={<IconCloudUpload size={18} />} titulo={t.titulo} detalle={t.detalle} />
+      {estado.isError ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
+          {mensajeDe(estado.error)}
+        </Alert>
+      ) : estado.data ? (
+        <Traslado key={`${estado.data.supabaseUrl}-${estado.data.conexionGuardada}`} estado={estado.data} ocupado={ocupado} />
+      ) : (
+        <Paper h={160} />
+      )}
+    </Paper>
+  );
+}
+
+function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolean }) {
+  const { backend } = useAuth();
+  const conexion = useQuery(consultas.conexion.backend({}));
+  const claveGuardada = conexion.data?.claveGuardada ?? false;
+  const [url, setUrl] = useState(estado.supabaseUrl ?? '');
+  const [anonKey, setAnonKey] = useState('');
+  const [cadena, setCadena] = useState('');
+  const mostrar = useMostrarActividad();
+
+  const trasladar = useMutation({
+    mutationFn: () =>
+      api.datos.trasladar({
+        ...(url.trim() ? { supabaseUrl: url.trim() } : {}),
+        ...(anonKey.trim() ? { anonKey: anonKey.trim() } : {}),
+        ...(cadena.trim() ? { conexionBase: cadena.trim() } : {}),
+      }),
+    onSuccess: (actividad) => {
+      // The secrets leave the page: the host keeps them in the keychain.
+      setAnonKey('');
+      setCadena('');
+      mostrar(actividad);
+    },
+    onError: (e) => notifyError(mensajeDe(e)),
+  });
+
+  // A finished move runs on hosted; only the embedded database has data to move.
+  const enIntegrada = backend !== 'hosted';
+  const incompleto = !url.trim() || (!anonKey.trim() && !claveGuardada) || (!cadena.trim() && !estado.conexionGuardada);
+  const confirmar = () =>
+    modals.openConfirmModal({
+      title: t.confirmarTitulo,
+      centered: true,
+      children: <Text size="sm">{t.confirmar}</Text>,
+      labels: { confirm: estado.pendiente ? t.reanudar : t.confirmarBoton, cancel: es.datos.pantallaCopias.cancelar },
+      onConfirm: () => trasladar.mutate(),
+    });
+
+  return (
+    <Stack gap="md">
+      {estado.terminado && (
+        <Alert color="green" variant="light" icon={<IconCheck size={18} />} data-testid="traslado-terminado">
+          {t.terminado(formatDateTime(estado.terminado))}
+        </Alert>
+      )}
+      {estado.pendiente && (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} data-testid="traslado-pendiente">
+          {t.pendiente(estado.pendiente.tablasHechas, estado.pendiente.tablasTotal, formatDateTime(estado.pendiente.iniciado))}
+        </Alert>
+      )}
+      {estado.terminado ? <DatosLocales estado={estado} /> : null}
+      {enIntegrada && !estado.terminado && (
+        <>
+          <TextInput label={t.proyecto} description={t.proyectoDetalle} placeholder={c.supabaseUrlPlaceholder} value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
+          <PasswordInput
+            label={t.clave}
+            description={claveGuardada ? t.claveDetalle : undefined}
+            placeholder={claveGuardada ? c.enmascarado : c.anonKeyPlaceholder}
+            leftSection={<IconKey size={16} />}
+            value={anonKey}
+            autoComplete="off"
+            onChange={(e) => setAnonKey(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t.conexion}
+            description={estado.conexionGuardada ? t.conexionGuardada : t.conexionDetalle}
+            placeholder={estado.conexionGuardada ? c.enmascarado : t.conexionPlaceholder}
+            leftSection={<IconKey size={16} />}
+            value={cadena}
+            autoComplete="off"
+            onChange={(e) => setCadena(e.currentTarget.value)}
+            data-testid="traslado-conexion"
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              {t.queOcurre}
+            </Text>
+            <List size="sm" type="ordered" spacing={2}>
+              {t.pasos.map((paso) => (
+                <List.Item key={paso}>{paso}</List.Item>
+              ))}
+            </List>
+          </div>
+          <Group justify="flex-end">
+            <Button leftSection={<IconCloudUpload size={16} />} loading={trasladar.isPending} disabled={ocupado || incompleto} onClick={confirmar}>
+              {estado.pendiente ? t.reanudar : t.iniciar}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** After a finished move: the embedded data stays until the administrator deletes it here. */
+function DatosLocales({ estado }: { estado: EstadoTraslado }) {
+  const queryClient = useQueryClient();
+  const eliminar = useMutation({
+    mutationFn: () => api.datos.eliminarDatosLocales({}),
+    onSuccess: () => {
+      notifySuccess(t.localesEliminados);
+      void queryClient.invalidateQueries({ queryKey: clave('datos', 'traslado') });
+    },
+    onError: (e) => notifyError(mensajeDe(e)),
+  });
+  if (!estado.datosLocales) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t.sinDatosLocales}
+      </Text>
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
+        {t.eliminarLocalesDetalle}
+      </Text>
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconTrash size={16} />}
+        loading={eliminar.isPending}
+        onClick={() =>
+          modals.openConfirmModal({
+            title: t.confirmarEliminarLocalesTitulo,
+            centered: true,
+            children: <Text size="sm">{t.confirmarEliminarLocales}</Text>,
+            labels: { confirm: t.confirmarEliminarLocalesBoton, cancel: es.datos.pantallaCopias.cancelar },
+            confirmProps: { color: 'red' },
+            onConfirm: () => eliminar.mutate(),
+          })
+        }
+      >
+        {t.eliminarLocales}
+      </Button>
+    </Group>
+  );
+}
