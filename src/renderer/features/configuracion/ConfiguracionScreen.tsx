@@ -44,8 +44,9 @@ const SOLO_ADMIN = ['conexion', 'operadores', 'datos'];
 
 /**
  * Settings (part 3 §2.5): appearance, account, password; for administrators also the connections (Conexión),
- * the team (Operadores) and the data's safety (Datos: backups, the move to Supabase, the diagnostic log). The section is in the address (?seccion=), so it can be linked; an operator who
- * opens an administrator's section is told he has no permission.
+ * the team (Operadores) and the data's safety (Datos: backups, the move to Supabase, the diagnostic log). The
+ * section is in the address (?seccion=), so it can be linked; an operator who opens an administrator's section
+ * is told he has no permission.
  */
 export default function ConfiguracionScreen() {
   useDocumentTitle(c.titulo);
