@@ -17,6 +17,15 @@ describe('ocultar', () => {
     expect(ocultar('abc')).toBe('abc');
   });
 
+  it('de un valor JSON (credenciales de un webhook) registra cada cadena: la contraseña sola también se oculta', () => {
+    const contrasena = `solo palabras ${Date.now()}`;
+    const cabecera = `cabecera ${Date.now()} valor`;
+    registrarSecreto(JSON.stringify({ usuario: 'n8n', contrasena, cabeceras: { 'X-Api-Key': cabecera } }));
+    expect(ocultar(`rechazó ${contrasena}; luego ${cabecera}`)).toBe(`rechazó ${OCULTO}; luego ${OCULTO}`);
+    // Short strings inside stay (a user name like "n8n" is no secret worth a ruined log).
+    expect(ocultar('usuario n8n')).toBe('usuario n8n');
+  });
+
   it('oculta lo que tiene forma de secreto', () => {
     const jwt =
       'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiIsImlzcyI6InN1cGFiYXNlIn0.Zx8aW3m1_tq4bD0Xg2v9uY7sPq-LrNk3Jc5eHfA1b2c';

@@ -25,7 +25,7 @@ export function registrarRechazos(dispatch: Dispatch, log: Log): Dispatch {
     if (!respuesta.ok) {
       const operacion = `${area}.${name}`;
       const codigo = respuesta.error.code;
-      if (OPERACIONES_DE_ACCESO.has(operacion) && codigo !== 'validation') log(t.accesoRechazado(operacion, codigo));
+      if (OPERACIONES_DE_ACCESO.has(operacion)) log(t.accesoRechazado(operacion, codigo));
       else if (codigo === 'forbidden') log(t.permisoDenegado(operacion));
     }
     return respuesta;

@@ -20,15 +20,40 @@ const MINIMO_SECRETO = 6;
 const secretos = new Set<string>();
 let ordenados: string[] = [];
 
-/** Registers a secret value (and its URL-encoded form) so that no log line ever shows it. */
+/**
+ * Registers a secret value (and its URL-encoded and JSON-escaped forms) so that no log line ever shows it. A JSON
+ * value (a webhook's credentials are kept as `{"token":…}` or `{"usuario":…,"contrasena":…,"cabeceras":{…}}`)
+ * registers each of its strings too: the password alone is what an error would repeat.
+ */
 export function registrarSecreto(valor: string | null | undefined): void {
   if (typeof valor !== 'string' || valor.length < MINIMO_SECRETO) return;
   const antes = secretos.size;
-  for (const forma of [valor, encodeURIComponent(valor), JSON.stringify(valor).slice(1, -1)]) {
-    if (forma.length >= MINIMO_SECRETO) secretos.add(forma);
+  for (const parte of [valor, ...cadenasJson(valor)]) {
+    for (const forma of [parte, encodeURIComponent(parte), JSON.stringify(parte).slice(1, -1)]) {
+      if (forma.length >= MINIMO_SECRETO) secretos.add(forma);
+    }
   }
   // Longest first, so a secret that contains another is hidden whole.
   if (secretos.size !== antes) ordenados = [...secretos].sort((a, b) => b.length - a.length);
+}
+
+/** The strings inside a JSON object or array (keys excluded), or none when the value is not such JSON. */
+function cadenasJson(valor: string): string[] {
+  if (!/^\s*[[{]/.test(valor)) return [];
+  let dato: unknown;
+  try {
+    dato = JSON.parse(valor);
+  } catch {
+    return [];
+  }
+  const salida: string[] = [];
+  const recorrer = (v: unknown): void => {
+    if (typeof v === 'string') salida.push(v);
+    else if (Array.isArray(v)) v.forEach(recorrer);
+    else if (v && typeof v === 'object') Object.values(v).forEach(recorrer);
+  };
+  recorrer(dato);
+  return salida;
 }
 
 const PATRONES: Array<[RegExp, string]> = [
