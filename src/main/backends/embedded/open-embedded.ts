@@ -5,14 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Backend } from '../../../shared/ports';
-import type { SqlClient } from '../../../shared/ports/sql';
 import { createSqlExecutor } from '../../../shared/data/sql-executor';
 import { loadCatalog } from '../../../shared/data/catalog';
 import { acquireFolderLock } from './folder-lock';
 import { makeFolderPrivate } from './private-folder';
 import { openPgliteWorker, type BaseEmbebida } from './pglite-worker-client';
 import { createEmbeddedAuth } from './embedded-auth';
-import { findSupabaseDir, migrate } from './migrate';
+import { findSupabaseDir, migrate, pendientes } from './migrate';
 import { seedDemoData } from './seed';
 import { cambiosDeBase, type CambiosDeBase } from '../../cambios/escucha';
 
@@ -44,7 +43,13 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
     makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
     const worker = await openPgliteWorker({ dataDir: join(options.dataDir, 'pgdata') });
     db = worker;
-    const applied = await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
+    const plan = { supabaseDir: findSupabaseDir(), embedded: true };
+    if (options.antesDeMigrar) {
+      // A newer version opening an older folder: a copy with the old schema first (issue 16).
+      const faltan = await pendientes(db, plan);
+      if (faltan.length > 0) await options.antesDeMigrar(worker, faltan);
+    }
+    const applied = await migrate(db, plan);
     if (applied.length > 0) log(`Migraciones aplicadas: ${applied.join(', ')}`);
     if (options.seedDemoData !== false) {
       const summary = await seedDemoData(db, { now: options.now?.() });

@@ -1,0 +1,179 @@
+/**
+ * Restoring a backup into the embedded data folder (issue 16). The file is checked whole first (lectura.ts:
+ * nothing is touched when it is foreign, truncated or changed), loaded into a NEW folder through a second PGlite
+ * worker, its row counts compared with the header, and only then swapped in by the host (`reemplazar`): the host
+ * closes the open backend, renames the folders, opens the restored one (newer migrations apply there) and puts the
+ * previous folder back if it does not open. The previous data stays aside as pgdata-antes-de-restaurar.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { AppError } from '../../shared/errors';
+import { es } from '../../shared/i18n/es';
+import { openPgliteWorker, type BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import { ESQUEMA_ARCHIVOS, filasTotales, identificador, MARCAS, TABLA_ARCHIVOS, tablaCalificada, type CabeceraCopia } from './formato';
+import { leerSecciones } from './lectura';
+import type { CambioDeDatos } from './cambio';
+
+/** Folder names inside the data folder. */
+export const CARPETAS = {
+  base: 'pgdata',
+  archivos: 'archivos',
+  restaurando: 'pgdata-restaurando',
+  archivosRestaurando: 'archivos-restaurando',
+  anterior: 'pgdata-antes-de-restaurar',
+  archivosAnteriores: 'archivos-antes-de-restaurar',
+} as const;
+
+export interface OpcionesCarga {
+  cabecera: CabeceraCopia;
+  progreso?: (fase: string, hechos: number, total: number) => void;
+  señal?: AbortSignal;
+  /** Where the copy's documents are written (omitted = they are not extracted). */
+  archivos?: string;
+}
+
+const cancelada = (señal?: AbortSignal) => {
+  if (señal?.aborted) throw new AppError('cancelled', es.datos.cancelada);
+};
+
+/** A document's path inside the copy, as safe relative segments (never '..', absolute or empty). */
+function segmentosSeguros(ruta: string): string[] | null {
+  const partes = ruta.split('/');
+  if (partes.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\') || p.includes('\0') || p.includes(':'))) return null;
+  return partes;
+}
+
+/**
+ * Loads a checked copy into `db` (an empty, freshly created database): runs its SQL sections and COPYs its data
+ * blocks, then compares every table's rows with the header and writes its documents to `opciones.archivos`.
+ * Leaves the documents' schema out of the database and no operator session behind (everybody signs in again).
+ */
+export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: OpcionesCarga): Promise<void> {
+  const t = es.datos.copias;
+  const progreso = opciones.progreso ?? (() => {});
+  const total = filasTotales(opciones.cabecera);
+  let hechos = 0;
+  progreso(t.fases.esquema, 0, total);
+  for await (const seccion of leerSecciones(ruta)) {
+    cancelada(opciones.señal);
+    if (seccion.tipo === 'sql') {
+      if (seccion.marca === MARCAS.datos) {
+        // The schema is in place: every table the copy holds must exist before rows go in.
+        for (const tabla of Object.keys(opciones.cabecera.filas)) {
+          const [esquema, nombre] = [tabla.slice(0, tabla.indexOf('.')), tabla.slice(tabla.indexOf('.') + 1)];
+          const { rows } = await db.query<{ existe: boolean }>('select to_regclass($1) is not null as existe', [tablaCalificada(esquema, nombre)]);
+          if (!rows[0]?.existe) throw new AppError('validation', t.tablaDesconocida(tabla));
+        }
+      }
+      await db.exec(seccion.texto);
+      continue;
+    }
+    const clave = `${seccion.esquema}.${seccion.tabla}`;
+    if (!(clave in opciones.cabecera.filas)) throw new AppError('validation', es.datos.copias.danada);
+    progreso(t.fases.cargando(seccion.esquema === 'public' ? seccion.tabla : clave), hechos, total);
+    await db.copiarDesde(
+      `copy ${tablaCalificada(seccion.esquema, seccion.tabla)} (${seccion.columnas.map(identificador).join(', ')}) from '/dev/blob'`,
+      seccion.texto,
+    );
+    hechos += seccion.filas;
+    progreso(t.fases.cargando(seccion.esquema === 'public' ? seccion.tabla : clave), hechos, total);
+  }
+
+  progreso(t.fases.revisando, hechos, total);
+  for (const [tabla, esperadas] of Object.entries(opciones.cabecera.filas)) {
+    const [esquema, nombre] = [tabla.slice(0, tabla.indexOf('.')), tabla.slice(tabla.indexOf('.') + 1)];
+    const { rows } = await db.query<{ n: string | number }>(`select count(*) as n from ${tablaCalificada(esquema, nombre)}`);
+    if (Number(rows[0]?.n ?? -1) !== esperadas) throw new AppError('validation', t.filasDistintas(tabla));
+  }
+
+  const documentos = `${ESQUEMA_ARCHIVOS}.${TABLA_ARCHIVOS}`;
+  if (documentos in opciones.cabecera.filas) {
+    if (opciones.archivos) {
+      const raiz = resolve(opciones.archivos);
+      const { rows } = await db.query<{ ruta: string; contenido: Uint8Array }>(
+        `select ruta, contenido from ${tablaCalificada(ESQUEMA_ARCHIVOS, TABLA_ARCHIVOS)} order by ruta`,
+      );
+      for (const fila of rows) {
+        cancelada(opciones.señal);
+        const partes = segmentosSeguros(fila.ruta);
+        if (!partes) throw new AppError('validation', t.danada);
+        const destino = resolve(raiz, ...partes);
+        if (!destino.startsWith(raiz + sep)) throw new AppError('validation', t.danada);
+        await mkdir(dirname(destino), { recursive: true, mode: 0o700 });
+        await writeFile(destino, fila.contenido, { mode: 0o600 });
+      }
+    }
+    await db.exec(`drop schema ${identificador(ESQUEMA_ARCHIVOS)} cascade`);
+  }
+  // Sessions of the copy's time are not the sessions of now: everybody signs in again after a restore.
+  await db.exec('delete from auth.sessions');
+}
+
+/**
+ * Loads `ruta` (already checked: `cabecera`) into <dataDir>/pgdata-restaurando and its documents into
+ * <dataDir>/archivos-restaurando, replacing leftovers of an earlier attempt. On any failure both are removed.
+ */
+export async function prepararRestauracion(dataDir: string, ruta: string, opciones: Omit<OpcionesCarga, 'archivos'>): Promise<void> {
+  const base = join(dataDir, CARPETAS.restaurando);
+  const archivos = join(dataDir, CARPETAS.archivosRestaurando);
+  await limpiarRestauracion(dataDir);
+  await mkdir(archivos, { recursive: true, mode: 0o700 });
+  let db: BaseEmbebida | null = null;
+  try {
+    db = await openPgliteWorker({ dataDir: base });
+    await cargarCopia(db, ruta, { ...opciones, archivos });
+    await db.close();
+    db = null;
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    await limpiarRestauracion(dataDir);
+    throw error;
+  }
+}
+
+export async function limpiarRestauracion(dataDir: string): Promise<void> {
+  await rm(join(dataDir, CARPETAS.restaurando), { recursive: true, force: true });
+  await rm(join(dataDir, CARPETAS.archivosRestaurando), { recursive: true, force: true });
+}
+
+/**
+ * The folder swap the host applies between closing the open database and opening the restored one:
+ * pgdata → pgdata-antes-de-restaurar (an older one set aside until the restored data opens), pgdata-restaurando
+ * → pgdata, and the same for the documents. `deshacer` walks the same steps back. `confirmar` drops the older
+ * set-aside folders once the restored data is open.
+ */
+export function cambioDeRestauracion(dataDir: string): CambioDeDatos & { confirmar(): Promise<void> } {
+  const ruta = (nombre: string) => join(dataDir, nombre);
+  const hechos: [string, string][] = [];
+  const mover = async (desde: string, hacia: string) => {
+    if (!existsSync(ruta(desde))) return;
+    await rename(ruta(desde), ruta(hacia));
+    hechos.push([desde, hacia]);
+  };
+  const viejo = (nombre: string) => `${nombre}.viejo`;
+  return {
+    async aplicar() {
+      for (const [actual, apartado, nuevo] of [
+        [CARPETAS.base, CARPETAS.anterior, CARPETAS.restaurando],
+        [CARPETAS.archivos, CARPETAS.archivosAnteriores, CARPETAS.archivosRestaurando],
+      ] as const) {
+        await rm(ruta(viejo(apartado)), { recursive: true, force: true });
+        await mover(apartado, viejo(apartado));
+        await mover(actual, apartado);
+        await mover(nuevo, actual);
+      }
+    },
+    async deshacer() {
+      while (hechos.length > 0) {
+        const [desde, hacia] = hechos.pop()!;
+        await rename(ruta(hacia), ruta(desde));
+      }
+    },
+    async confirmar() {
+      await rm(ruta(viejo(CARPETAS.anterior)), { recursive: true, force: true });
+      await rm(ruta(viejo(CARPETAS.archivosAnteriores)), { recursive: true, force: true });
+      hechos.length = 0;
+    },
+  };
+}
