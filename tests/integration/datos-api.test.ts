@@ -7,6 +7,9 @@
  * with nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, EstadoTraslado, RegistroPort, TrasladoPort } from '../../src/shared/ports/datos';
 import type { Envelope } from '../../src/shared/contract/envelope';
@@ -14,8 +17,10 @@ import { contract } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
 import { crearActividades } from '../../src/main/datos/actividades';
+import { openHost, type Host } from '../../src/main/host';
 import { migratedPglite } from '../support/databases';
 import { ADMIN, Caller, embeddedApi } from '../support/operators';
+import { clearService } from '../support/keychain';
 
 const t = es.datos;
 
@@ -254,5 +259,98 @@ describe('Configuración → Datos: las operaciones', () => {
     Object.assign(api.backend, { registro: sinVisor });
     expect(await ok('registro')).toMatchObject({ puedeAbrir: false });
     expect(await call('abrirRegistro')).toMatchObject({ ok: false, error: { code: 'config', message: t.op.abrirSoloEscritorio } });
+  });
+});
+
+describe('Configuración → Datos sobre el host real', () => {
+  const service = `consola-test-datos-${process.pid}-${Date.now()}`;
+  let host: Host;
+  let dataDir: string;
+  const admin = new Caller();
+  const logs: string[] = [];
+
+  const call = (area: string, op: string, input: unknown = {}, who: Caller = admin) => host.dispatch(area, op, input, who);
+  const ok = async <T,>(area: string, op: string, input: unknown = {}): Promise<T> => {
+    const r = await call(area, op, input);
+    if (!r.ok) throw new Error(`${area}.${op}: ${JSON.stringify(r.error)}`);
+    return r.data as T;
+  };
+  /** Polls the activity as the screen does, until it ended (or the session it was read with ended). */
+  const hastaQueTermine = async (who: Caller = admin): Promise<Envelope> => {
+    let ultima: Envelope | null = null;
+    await expect
+      .poll(
+        async () => {
+          ultima = await call('datos', 'actividad', {}, who);
+          return ultima.ok ? (ultima.data as ActividadDatos).estado : ultima.error.code;
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .not.toBe('en_curso');
+    return ultima!;
+  };
+  const correos = async (campanaId: number) =>
+    (await ok<{ filas: Array<{ email: string }> }>('llamadas', 'clientesPagina', { campanaId, porPagina: 100 })).filas.map((f) => f.email).sort();
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'consola-datos-'));
+    host = await openHost({ dataDir, seedDemoData: false, secretsService: service, copiasAutomaticas: false, log: (m) => logs.push(m) });
+    expect(await call('auth', 'crearPrimerAdmin', ADMIN)).toMatchObject({ ok: true });
+  }, 120_000);
+  afterAll(async () => {
+    await host?.close();
+    await clearService(service);
+  });
+
+  it('una copia creada y listada; restaurada: la sesión termina, el cliente posterior desaparece; un archivo ajeno no cambia nada', async () => {
+    const campana = await ok<{ id: number }>('llamadas', 'crearCampana', { nombre: 'Campaña de la copia', minutos: 100 });
+    const cliente = (n: string) => ({ nombre: n, apellido: 'Prueba', telefono: '+57 300 000 0001', email: `${n.toLowerCase()}@clientes.co`, campanaId: campana.id });
+    await ok('llamadas', 'crearCliente', cliente('Antes'));
+
+    const copia = await ok<ActividadDatos>('datos', 'crearCopia');
+    expect(copia).toMatchObject({ tipo: 'copia', estado: 'en_curso' });
+    expect(await hastaQueTermine()).toMatchObject({ ok: true, data: { id: copia.id, estado: 'terminada' } });
+    const { copias, ajustes } = await ok<{ copias: CopiaInfo[]; ajustes: AjustesCopias }>('datos', 'copias');
+    expect(ajustes).toMatchObject({ carpeta: join(dataDir, 'copias'), carpetaPredeterminada: join(dataDir, 'copias'), automaticas: true });
+    expect(copias).toHaveLength(1);
+    expect(copias[0]).toMatchObject({ tipo: 'manual', version: expect.any(String) });
+    expect(copias[0]!.filas).toBeGreaterThan(0);
+
+    await ok('llamadas', 'crearCliente', cliente('Despues'));
+    expect(await correos(campana.id)).toEqual(['antes@clientes.co', 'despues@clientes.co']);
+
+    const restauracion = await ok<ActividadDatos>('datos', 'restaurar', { archivo: copias[0]!.nombre });
+    expect(restauracion).toMatchObject({ tipo: 'restauracion', estado: 'en_curso' });
+    // The restored database holds no session of now: the screen's next read signs it out.
+    expect(await hastaQueTermine()).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
+    expect(await call('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password })).toMatchObject({ ok: true });
+    expect(await ok('datos', 'actividad')).toMatchObject({ id: restauracion.id, estado: 'terminada', mensaje: t.copias.restaurada(copias[0]!.nombre) });
+    expect(await correos(campana.id)).toEqual(['antes@clientes.co']);
+
+    // A foreign file: refused with the Spanish reason; same data, same session.
+    const ajeno = join(dataDir, 'ajeno.sql');
+    writeFileSync(ajeno, 'create table cosas (id int);\n');
+    const rechazo = await ok<ActividadDatos>('datos', 'restaurar', { archivo: ajeno });
+    expect(await hastaQueTermine()).toMatchObject({ ok: true, data: { id: rechazo.id, estado: 'fallida', mensaje: t.copias.ajena } });
+    expect(await correos(campana.id)).toEqual(['antes@clientes.co']);
+    expect(await call('datos', 'copias')).toMatchObject({ ok: true, data: { copias: [{ nombre: copias[0]!.nombre }] } });
+
+    // Deleting: only a listed name.
+    expect(await call('datos', 'eliminarCopia', { nombre: 'consola-20200101-000000-manual.sql' })).toMatchObject({ ok: false, error: { message: t.copias.noEsDeLaLista } });
+    expect(await call('datos', 'eliminarCopia', { nombre: copias[0]!.nombre })).toEqual({ ok: true, data: null });
+    expect(await ok('datos', 'copias')).toMatchObject({ copias: [] });
+  }, 300_000);
+
+  it('una carpeta en la que no se puede escribir se rechaza en español y los ajustes no cambian', async () => {
+    const archivo = join(dataDir, 'no-es-carpeta');
+    writeFileSync(archivo, 'x');
+    expect(await call('datos', 'guardarAjustesCopias', { carpeta: join(archivo, 'copias'), automaticas: true })).toMatchObject({
+      ok: false,
+      error: { message: t.copias.carpetaNoEscribible(join(archivo, 'copias')) },
+    });
+    expect(await ok('datos', 'copias')).toMatchObject({ ajustes: { carpeta: join(dataDir, 'copias') } });
+    const otra = join(dataDir, 'otras-copias');
+    expect(await ok('datos', 'guardarAjustesCopias', { carpeta: otra, automaticas: false })).toMatchObject({ carpeta: otra, automaticas: false });
+    expect(await ok('datos', 'copias')).toMatchObject({ ajustes: { carpeta: otra, automaticas: false, proximaAutomatica: null } });
   });
 });
