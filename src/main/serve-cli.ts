@@ -23,6 +23,7 @@ import { crearControlEntrada, entradaDeLineaDeOrdenes } from './entrada/control'
 import { createVault } from './secrets/vault';
 import type { Host } from './host';
 import { crearRegistro, type Registro } from './registro/registro';
+import { registrarRechazos } from './registro/rechazos';
 import { VERSION_APP } from './version';
 import { es } from '../shared/i18n/es';
 
@@ -73,7 +74,8 @@ async function main(): Promise<void> {
   const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
-  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
+  // Refused sign-ins reach the log (operation and code only).
+  const server = await startServer({ dispatch: registrarRechazos(host.dispatch, log), cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
   const estadoEntrada = await entrada.aplicar();
   // One write, the dashboard's address first (tests/e2e/support/app.ts takes the first address it reads).
   const lineaEntrada = entrada.enMarcha ? `\nEntrada de resultados: ${entrada.enMarcha.url}/entrada/llamadas y ${entrada.enMarcha.url}/entrada/mensajes` : '';

@@ -18,11 +18,18 @@ export const OPERACIONES_DE_ACCESO = new Set([
   'configuracion.cambiarContrasena',
 ]);
 
+/**
+ * Answers already logged: a dispatch may be wrapped at more than one layer (the host and an entry point), and
+ * each refusal must still be one line.
+ */
+const registradas = new WeakSet<object>();
+
 /** The same dispatch, logging refused credential checks and any 'forbidden' answer. */
 export function registrarRechazos(dispatch: Dispatch, log: Log): Dispatch {
   return async (area, name, input, ctx) => {
     const respuesta = await dispatch(area, name, input, ctx);
-    if (!respuesta.ok) {
+    if (!respuesta.ok && !registradas.has(respuesta)) {
+      registradas.add(respuesta);
       const operacion = `${area}.${name}`;
       const codigo = respuesta.error.code;
       if (OPERACIONES_DE_ACCESO.has(operacion)) log(t.accesoRechazado(operacion, codigo));
