@@ -1,2 +1,46 @@
 /** Texts of Configuración → Datos, part 'traslado' (issue 16); composed into es.datos.traslado by ./texts.ts. */
-export const traslado = {};
+export const traslado = {
+  // Phases of the activity (what the screen shows while it runs).
+  fases: {
+    comprobando: 'Comprobando el proyecto de Supabase',
+    instantanea: 'Tomando una instantánea de los datos locales',
+    preparando: 'Preparando el proyecto de Supabase',
+    copiando: (tabla: string) => `Copiando ${tabla}`,
+    secuencias: 'Ajustando los contadores',
+    usuarios: 'Preparando el acceso de los operadores',
+    verificando: 'Comparando las filas copiadas',
+    cambiando: 'Cambiando la aplicación a Supabase',
+  },
+  // Refusals before anything is written (AppError, shown as they are).
+  sinProyecto: 'Primero indica el proyecto de Supabase (su dirección y su clave anónima).',
+  sinClaveAnonima: 'Falta la clave anónima (anon key) del proyecto de Supabase.',
+  sinConexion: 'Falta la cadena de conexión a la base de datos del proyecto (Supabase → Project Settings → Database).',
+  conexionInvalida:
+    'La cadena de conexión no es válida. Debe tener la forma postgresql://postgres:<contraseña>@db.<ref>.supabase.co:5432/postgres.',
+  otroProyecto:
+    'La cadena de conexión es de otro proyecto de Supabase: su identificador no coincide con la dirección del proyecto configurado.',
+  soloEmbebida: 'El traslado copia la base de datos integrada: abre la aplicación con la base integrada para iniciarlo.',
+  yaTerminado: 'Los datos ya se trasladaron a Supabase.',
+  noSeConecta: 'No se pudo conectar con la base de datos del proyecto. Revisa la cadena de conexión y tu conexión a internet.',
+  autenticacion: 'La base de datos del proyecto rechazó el usuario o la contraseña de la cadena de conexión.',
+  sinMigraciones: (faltan: string) =>
+    `El proyecto de Supabase no tiene las migraciones de la consola (falta ${faltan}). ` +
+    'Aplícalas con «supabase db push» desde la carpeta del proyecto y vuelve a intentarlo.',
+  conDatos: (tablas: string) =>
+    `El proyecto de Supabase ya tiene datos de la consola (${tablas}). ` +
+    'El traslado solo copia a un proyecto sin datos, para no mezclar ni borrar nada.',
+  usuarioRepetido:
+    'En el proyecto de Supabase ya existe un usuario con el correo de un operador que se está copiando. ' +
+    'Elimínalo desde el panel de Supabase (Authentication → Users) y reanuda el traslado.',
+  sinPermiso: 'El usuario de la cadena de conexión no tiene permiso para escribir en esas tablas. Usa el usuario postgres del proyecto.',
+  instantaneaDañada: 'La instantánea guardada del traslado no se pudo leer; se tomará una nueva.',
+  diferencias: (tablas: string) =>
+    `Después de copiar, el número de filas no coincide en: ${tablas}. Puedes reanudar el traslado para reintentarlo.`,
+  noTerminado: 'Solo se pueden eliminar los datos locales después de un traslado terminado y con la aplicación usando Supabase.',
+  // Outcomes.
+  terminado: (filas: string) => `Traslado terminado: ${filas} filas copiadas. La aplicación ya usa Supabase; inicia sesión de nuevo.`,
+  cambiosDespues: (tablas: string) =>
+    ` Ojo: después de iniciar el traslado cambiaron datos locales (${tablas}); esos cambios no se copiaron.`,
+  archivosNoCopiados:
+    ' Los documentos de marketing guardados en este equipo no se copian: súbelos de nuevo desde la aplicación.',
+};

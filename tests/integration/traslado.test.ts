@@ -1,0 +1,300 @@
+/**
+ * The move to a hosted project (issue 16), against real things: the source is an embedded PGlite on disk
+ * (migrated, demo data, operators, a run-time message table), the target a fresh database of the run's
+ * PostgreSQL 15 cluster with the platform stand-ins and the console's migrations, reached with a connection string
+ * as an administrator pastes it; the keychain is the real one.
+ *
+ * The interruption is real and deterministic: a trigger the test adds on the target, ENABLE REPLICA (so it fires
+ * while the move loads in replica mode), terminates the move's own connection with pg_terminate_backend the first
+ * time a row reaches `public.clientes`, half-way through the tables.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
+import { createJsonSettings } from '../../src/main/settings/json-settings';
+import { createVault } from '../../src/main/secrets/vault';
+import { crearActividades, type Actividades } from '../../src/main/datos/actividades';
+import { crearServicioTraslado, type OpcionesTraslado } from '../../src/main/traslado/servicio';
+import { CUENTA_CONEXION_TRASLADO, TRASLADO_SETTINGS_KEY } from '../../src/main/traslado/estado';
+import { CONNECTION_SETTINGS_KEY, SUPABASE_ANON_KEY_ACCOUNT } from '../../src/shared/domain/webhooks';
+import type { ActividadDatos } from '../../src/shared/ports/datos';
+import type { SettingsPort } from '../../src/shared/ports/settings';
+import { es } from '../../src/shared/i18n/es';
+import { clearService, storedPassword, testService } from '../support/keychain';
+
+const t = es.datos.traslado;
+const SERVICIO = testService('traslado');
+const ANON = 'clave-anonima-de-prueba-traslado';
+const PROYECTO = 'http://127.0.0.1:54321';
+const CONTRASENA_ADMIN = 'Contraseña-Admin-Traslado-1';
+const CONTRASENA_OPERADOR = 'Contraseña-Operador-Traslado-2';
+
+const carpetas: string[] = [];
+const admin = () => new pg.Client({ connectionString: inject('pgUrl') });
+let contador = 0;
+
+/** A new database in the cluster: from the migrated template (stand-ins + migrations), or empty. Its URL. */
+async function baseDestino(migrada: boolean): Promise<string> {
+  const nombre = `traslado_${process.pid}_${contador++}`;
+  const c = admin();
+  await c.connect();
+  await c.query(`create database ${nombre}${migrada && inject('pgTemplate') ? ` template ${inject('pgTemplate')}` : ''}`);
+  await c.end();
+  const url = new URL(inject('pgUrl'));
+  url.pathname = `/${nombre}`;
+  // As an administrator pastes it: with a password (the cluster trusts local connections and ignores it).
+  url.password = 'contraseña-de-la-base-destino';
+  return url.toString();
+}
+
+async function enDestino<T>(url: string, trabajo: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`set timezone = 'UTC'`);
+    return await trabajo(c);
+  } finally {
+    await c.end();
+  }
+}
+
+interface Montaje {
+  dataDir: string;
+  fuente: EmbeddedBackend | null;
+  settings: SettingsPort;
+  actividades: Actividades;
+  servicio: ReturnType<typeof crearServicioTraslado>;
+  reaperturas: number;
+  probados: string[];
+  registro: string[];
+}
+
+/** The embedded source on disk with demo data and two operators, and the service as the host builds it. */
+async function montar(): Promise<Montaje> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'consola-traslado-'));
+  carpetas.push(dataDir);
+  const fuente = await openEmbeddedBackend({ dataDir, seedDemoData: true });
+  await fuente.backend.auth.createUser!({ email: 'admin@traslado.test', nombre: 'Admin Traslado', password: CONTRASENA_ADMIN });
+  await fuente.backend.auth.createUser!({ email: 'operador@traslado.test', nombre: 'Operador Traslado', password: CONTRASENA_OPERADOR });
+  // Sign-in bookkeeping that must NOT travel.
+  await fuente.db.query(`insert into auth.login_attempts (email, failed_count) values ('alguien@traslado.test', 2)`);
+  const settings = createJsonSettings(join(dataDir, 'settings.json'));
+  const registro: string[] = [];
+  const log = (mensaje: string, error?: unknown) => void registro.push(`${mensaje} ${error instanceof Error ? error.message : JSON.stringify(error ?? '')}`);
+  const actividades = crearActividades(log);
+  const m: Montaje = { dataDir, fuente, settings, actividades, servicio: null as never, reaperturas: 0, probados: [], registro };
+  const opciones: OpcionesTraslado = {
+    dataDir,
+    settings,
+    secretos: createVault(SERVICIO),
+    log,
+    actividades,
+    now: () => new Date(),
+    version: '0.1.0',
+    base: () => m.fuente?.db ?? null,
+    // The host closes the embedded backend and opens the hosted one: here the source closes and the test checks.
+    reabrir: async () => {
+      m.reaperturas++;
+      await m.fuente?.close();
+      m.fuente = null;
+    },
+    probarProyecto: async (url, clave) => {
+      m.probados.push(`${url} ${clave === ANON ? 'anon' : 'otra'}`);
+    },
+  };
+  m.servicio = crearServicioTraslado(opciones);
+  return m;
+}
+
+async function hastaTerminar(m: Montaje): Promise<ActividadDatos> {
+  await m.actividades.esperar();
+  return m.actividades.actual()!;
+}
+
+/** Every moved table's rows, as one md5 per table (rows as text, ordered), on either side. */
+const TABLAS_SQL = `
+  select n.nspname || '.' || c.relname as nombre
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where c.relkind in ('r', 'p') and (n.nspname = 'public' or (n.nspname = 'auth' and c.relname = 'users'))
+   order by 1`;
+async function huellas(query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>): Promise<Record<string, string>> {
+  const { rows } = await query(TABLAS_SQL);
+  const salida: Record<string, string> = {};
+  for (const { nombre } of rows as { nombre: string }[]) {
+    const [esquema, tabla] = nombre.split('.');
+    // auth.users: only the columns the embedded table has (the platform's has more).
+    const cols =
+      esquema === 'auth' ? `(t.id, t.email, t.encrypted_password, t.raw_user_meta_data, t.created_at, t.updated_at, t.last_sign_in_at)::text` : 't::text';
+    const r = await query(`select count(*)::int as n, coalesce(md5(string_agg(${cols}, '|' order by ${cols})), '') as h from "${esquema}"."${tabla}" t`);
+    salida[nombre] = `${String(r.rows[0]!.n)}:${String(r.rows[0]!.h)}`;
+  }
+  return salida;
+}
+
+const disparadores = `
+  select c.relname || '.' || t.tgname || '=' || t.tgenabled::text as d
+    from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+   where not t.tgisinternal and n.nspname in ('public') order by 1`;
+
+afterAll(async () => {
+  await clearService(SERVICIO);
+  for (const dir of carpetas) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('traslado a Supabase', () => {
+  it('interrumpido a mitad (conexión terminada en el servidor) y reanudado: cada tabla igual, sin duplicados, disparadores y resúmenes intactos', async () => {
+    const m = await montar();
+    const destino = await baseDestino(true);
+    // A message written by n8n to a run-time table and an extra client, so both kinds of table travel.
+    await m.fuente!.db.query(
+      `insert into public.clientes (nombre, apellido, email, telefono, campana_id)
+       select 'Cliente', 'Extra', 'extra@traslado.test', '3001234567', id from public.campanas order by id limit 1`,
+    );
+    await enDestino(destino, async (c) => {
+      // A sequence, not a row: the terminated transaction rolls back, nextval does not (cut once only).
+      await c.query(`create sequence public.corte_traslado`);
+      await c.query(`
+        create function public.cortar_traslado() returns trigger language plpgsql as $$
+        begin
+          if nextval('public.corte_traslado') = 1 then
+            perform pg_terminate_backend(pg_backend_pid());
+          end if;
+          return new;
+        end $$`);
+      await c.query(`create trigger cortar_traslado before insert on public.clientes for each row execute function public.cortar_traslado()`);
+      await c.query(`alter table public.clientes enable replica trigger cortar_traslado`);
+    });
+    const antesFuente = await huellas((sql) => m.fuente!.db.query(`${sql}`));
+    const disparadoresFuente = (await m.fuente!.db.query<{ d: string }>(disparadores)).rows.map((r) => r.d);
+
+    const primera = await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: destino });
+    expect(primera.tipo).toBe('traslado');
+    const fallida = await hastaTerminar(m);
+    expect(fallida.estado).toBe('fallida');
+    expect(fallida.mensaje).toBe(t.noSeConecta);
+
+    // Half-way: some tables are in, recorded block by block, the interrupted block left nothing behind.
+    const aMitad = await enDestino(destino, async (c) => {
+      const progreso = await c.query<{ tabla: string }>(`select tabla from _consola_traslado.progreso`);
+      const clientes = await c.query<{ n: number }>(`select count(*)::int as n from public.clientes`);
+      return { tablas: progreso.rows.map((r) => r.tabla), clientes: clientes.rows[0]!.n };
+    });
+    expect(aMitad.tablas).toContain('*');
+    expect(aMitad.tablas.length).toBeGreaterThan(1);
+    expect(aMitad.tablas).not.toContain('public.clientes');
+    expect(aMitad.clientes).toBe(0);
+    const estadoPendiente = await m.servicio.estado();
+    expect(estadoPendiente.pendiente).not.toBeNull();
+    expect(estadoPendiente.conexionGuardada).toBe(true);
+    expect(estadoPendiente.terminado).toBeNull();
+    expect(m.reaperturas).toBe(0);
+    expect(m.settings.get(CONNECTION_SETTINGS_KEY)).toEqual({ backend: 'embedded', supabaseUrl: PROYECTO });
+
+    // Resumed with what was stored (no input): the same snapshot, from the next block.
+    const instantanea = (m.settings.get(TRASLADO_SETTINGS_KEY) as { instantanea: string }).instantanea;
+    await m.servicio.iniciar({});
+    const terminada = await hastaTerminar(m);
+    expect(terminada.mensaje).toMatch(/^Traslado terminado/);
+    expect(terminada.estado).toBe('terminada');
+    expect((m.settings.get(TRASLADO_SETTINGS_KEY) as { instantanea: string }).instantanea).toBe(instantanea);
+
+    const despues = await enDestino(destino, (c) => huellas((sql) => c.query(sql)));
+    for (const [tabla, huella] of Object.entries(antesFuente)) {
+      expect([tabla, despues[tabla]]).toEqual([tabla, huella]);
+    }
+    // The run-time message tables of the demo were created on the target.
+    expect(Object.keys(antesFuente).filter((x) => /_registro_/.test(x)).length).toBeGreaterThan(0);
+    // Sign-in bookkeeping and the ledgers did not travel; the move's bookkeeping is gone.
+    await enDestino(destino, async (c) => {
+      expect((await c.query(`select count(*)::int as n from auth.login_attempts`)).rows[0].n).toBe(0);
+      expect((await c.query(`select count(*)::int as n from auth.sessions`)).rows[0].n).toBe(0);
+      expect((await c.query(`select to_regnamespace('_consola_traslado') as s`)).rows[0].s).toBeNull();
+      // Triggers back to exactly their modes (the test's own cutting trigger aside).
+      const modos = (await c.query<{ d: string }>(disparadores)).rows.map((r) => r.d).filter((d) => !d.includes('cortar_traslado'));
+      expect(modos).toEqual(disparadoresFuente);
+      // Sequences continue after the moved rows: a new campaign does not collide.
+      const nueva = await c.query(`insert into public.campanas (nombre, minutos) values ('Después del traslado', 10) returning id`);
+      expect(nueva.rowCount).toBe(1);
+      // Operators sign in with their same passwords (the bcrypt hash travelled).
+      const ok = await c.query(`select email from auth.users where encrypted_password = crypt($1, encrypted_password)`, [CONTRASENA_OPERADOR]);
+      expect(ok.rows.map((r) => r.email)).toEqual(['operador@traslado.test']);
+    });
+
+    // Switched: settings choose hosted, the connection string left the keychain, the host reopened once.
+    expect(m.reaperturas).toBe(1);
+    expect(m.settings.get(CONNECTION_SETTINGS_KEY)).toEqual({ backend: 'hosted', supabaseUrl: PROYECTO });
+    expect(await storedPassword(SERVICIO, CUENTA_CONEXION_TRASLADO)).toBeNull();
+    expect(await storedPassword(SERVICIO, SUPABASE_ANON_KEY_ACCOUNT)).toBe(ANON);
+    expect(m.probados).toEqual([`${PROYECTO} anon`, `${PROYECTO} anon`]);
+    const estadoFinal = await m.servicio.estado();
+    expect(estadoFinal).toMatchObject({ pendiente: null, conexionGuardada: false, datosLocales: true, supabaseUrl: PROYECTO });
+    expect(estadoFinal.terminado).not.toBeNull();
+
+    // No secret in the settings file or the log.
+    const ajustes = readFileSync(join(m.dataDir, 'settings.json'), 'utf8');
+    for (const secreto of ['contraseña-de-la-base-destino', encodeURIComponent('contraseña-de-la-base-destino'), ANON, CONTRASENA_ADMIN]) {
+      expect(ajustes).not.toContain(secreto);
+      expect(m.registro.join('\n')).not.toContain(secreto);
+    }
+
+    // Nothing local goes until asked; then the database and the snapshot go, the rest stays.
+    expect(existsSync(join(m.dataDir, 'pgdata'))).toBe(true);
+    await m.servicio.eliminarDatosLocales();
+    expect(existsSync(join(m.dataDir, 'pgdata'))).toBe(false);
+    expect(existsSync(join(m.dataDir, 'traslado'))).toBe(false);
+    expect(readdirSync(m.dataDir)).toContain('settings.json');
+    expect((await m.servicio.estado()).datosLocales).toBe(false);
+  }, 300_000);
+
+  it('se niega con un mensaje claro: otro proyecto, destino sin migraciones, destino con datos; nada cambia', async () => {
+    const m = await montar();
+    try {
+      // A connection string of another project than the configured address.
+      await expect(
+        m.servicio.iniciar({
+          supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co',
+          anonKey: ANON,
+          conexionBase: 'postgresql://postgres:secreta@db.zyxwvutsrqponmlkjihg.supabase.co:5432/postgres',
+        }),
+      ).rejects.toThrow(t.otroProyecto);
+      expect(m.actividades.actual()).toBeNull();
+      expect(await storedPassword(SERVICIO, CUENTA_CONEXION_TRASLADO)).toBeNull();
+
+      // A database without the console's migrations.
+      const vacia = await baseDestino(false);
+      await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: vacia });
+      const sinMigraciones = await hastaTerminar(m);
+      expect(sinMigraciones.estado).toBe('fallida');
+      expect(sinMigraciones.mensaje).toMatch(/no tiene las migraciones de la consola/);
+      expect(sinMigraciones.mensaje).toContain('supabase db push');
+      await enDestino(vacia, async (c) => {
+        expect((await c.query(`select to_regnamespace('_consola_traslado') as s`)).rows[0].s).toBeNull();
+        expect((await c.query(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0].n).toBe(0);
+      });
+
+      // A project that already holds console data of its own.
+      const conDatos = await baseDestino(true);
+      await enDestino(conDatos, (c) => c.query(`insert into public.campanas (nombre, minutos) values ('Del proyecto', 10)`));
+      await m.servicio.iniciar({ conexionBase: conDatos });
+      const ocupada = await hastaTerminar(m);
+      expect(ocupada.estado).toBe('fallida');
+      expect(ocupada.mensaje).toBe(t.conDatos('campanas'));
+      await enDestino(conDatos, async (c) => {
+        expect((await c.query(`select nombre from public.campanas`)).rows).toEqual([{ nombre: 'Del proyecto' }]);
+        expect((await c.query(`select to_regnamespace('_consola_traslado') as s`)).rows[0].s).toBeNull();
+      });
+
+      // The local data and the backend choice did not change; deleting local data is refused.
+      expect(m.reaperturas).toBe(0);
+      expect(m.settings.get(CONNECTION_SETTINGS_KEY)).toEqual({ backend: 'embedded', supabaseUrl: PROYECTO });
+      await expect(m.servicio.eliminarDatosLocales()).rejects.toThrow(t.noTerminado);
+      expect(existsSync(join(m.dataDir, 'pgdata'))).toBe(true);
+    } finally {
+      await m.fuente?.close();
+    }
+  }, 300_000);
+});
