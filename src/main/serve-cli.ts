@@ -76,6 +76,8 @@ async function main(): Promise<void> {
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
   // Refused sign-ins reach the log (operation and code only).
   const server = await startServer({ dispatch: registrarRechazos(host.dispatch, log), cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
+  log(`Backend: ${host.backendKind}`);
+  log(`Servidor web en ${server.url}`);
   const estadoEntrada = await entrada.aplicar();
   // One write, the dashboard's address first (tests/e2e/support/app.ts takes the first address it reads).
   const lineaEntrada = entrada.enMarcha ? `\nEntrada de resultados: ${entrada.enMarcha.url}/entrada/llamadas y ${entrada.enMarcha.url}/entrada/mensajes` : '';
