@@ -15,6 +15,8 @@ export const CORREO = '[correo]';
 
 /** Values shorter than this are not registered: hiding every "1234" or "admin" would make the log unreadable. */
 const MINIMO_SECRETO = 6;
+/** A long-running process signs in many times (hosted session tokens pass through the vault): keep the newest. */
+const MAXIMO_SECRETOS = 5000;
 
 // Process-wide, like the keychain it mirrors: every log of this process hides what any vault of it handled.
 const secretos = new Set<string>();
@@ -27,14 +29,24 @@ let ordenados: string[] = [];
  */
 export function registrarSecreto(valor: string | null | undefined): void {
   if (typeof valor !== 'string' || valor.length < MINIMO_SECRETO) return;
-  const antes = secretos.size;
+  let cambio = false;
   for (const parte of [valor, ...cadenasJson(valor)]) {
     for (const forma of [parte, encodeURIComponent(parte), JSON.stringify(parte).slice(1, -1)]) {
-      if (forma.length >= MINIMO_SECRETO) secretos.add(forma);
+      if (forma.length < MINIMO_SECRETO) continue;
+      // Seen again = used again: it moves to the newest end, so the cap drops the values no longer in use.
+      if (secretos.delete(forma)) secretos.add(forma);
+      else {
+        secretos.add(forma);
+        cambio = true;
+      }
     }
   }
+  for (const viejo of secretos) {
+    if (secretos.size <= MAXIMO_SECRETOS) break;
+    secretos.delete(viejo);
+  }
   // Longest first, so a secret that contains another is hidden whole.
-  if (secretos.size !== antes) ordenados = [...secretos].sort((a, b) => b.length - a.length);
+  if (cambio) ordenados = [...secretos].sort((a, b) => b.length - a.length);
 }
 
 /** The strings inside a JSON object or array (keys excluded), or none when the value is not such JSON. */
