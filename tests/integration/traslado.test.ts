@@ -146,59 +146,111 @@ afterAll(async () => {
 });
 
 describe('traslado a Supabase', () => {
-  it('interrumpido a mitad (conexión terminada en el servidor) y reanudado: cada tabla igual, sin duplicados, disparadores y resúmenes intactos', async () => {
+  it('interrumpido a mitad (conexión terminada en el servidor), cancelado y reanudado: cada tabla igual, sin duplicados, disparadores y resúmenes intactos', async () => {
     const m = await montar();
     const destino = await baseDestino(true);
-    // A message written by n8n to a run-time table and an extra client, so both kinds of table travel.
+    // 12,000 more clients: public.clientes travels in three blocks (BLOQUE_FILAS = 5,000).
     await m.fuente!.db.query(
       `insert into public.clientes (nombre, apellido, email, telefono, campana_id)
-       select 'Cliente', 'Extra', 'extra@traslado.test', '3001234567', id from public.campanas order by id limit 1`,
+       select 'Cliente', 'Extra ' || g, 'extra' || g || '@traslado.test', '300' || lpad(g::text, 7, '0'), c.id
+         from generate_series(1, 12000) g, (select id from public.campanas order by id limit 1) c`,
     );
     await enDestino(destino, async (c) => {
-      // A sequence, not a row: the terminated transaction rolls back, nextval does not (cut once only).
+      // The target looks like a real Supabase project's auth: GoTrue's columns on auth.users and auth.identities.
+      await c.query(`alter table auth.users add column aud varchar(255), add column role varchar(255), add column instance_id uuid,
+        add column email_confirmed_at timestamptz, add column confirmation_token varchar(255), add column recovery_token varchar(255),
+        add column raw_app_meta_data jsonb, add column is_sso_user boolean not null default false`);
+      await c.query(`create table auth.identities (
+        provider_id text not null, user_id uuid not null references auth.users (id) on delete cascade, identity_data jsonb not null,
+        provider text not null, last_sign_in_at timestamptz, created_at timestamptz, updated_at timestamptz,
+        email text generated always as (lower(identity_data ->> 'email')) stored, id uuid not null default gen_random_uuid() primary key,
+        constraint identities_provider_id_provider_unique unique (provider_id, provider))`);
+      // The cut: the 5,001st client (first row of the second block) terminates the move's own connection.
+      // A sequence, not a row: the terminated transaction rolls back, nextval does not (it cuts once only).
       await c.query(`create sequence public.corte_traslado`);
       await c.query(`
         create function public.cortar_traslado() returns trigger language plpgsql as $$
         begin
-          if nextval('public.corte_traslado') = 1 then
+          if nextval('public.corte_traslado') = 5001 then
             perform pg_terminate_backend(pg_backend_pid());
           end if;
           return new;
         end $$`);
       await c.query(`create trigger cortar_traslado before insert on public.clientes for each row execute function public.cortar_traslado()`);
       await c.query(`alter table public.clientes enable replica trigger cortar_traslado`);
+      // The pause: the first call row waits, so the test can cancel the move while a block is on its way.
+      await c.query(`create sequence public.pausa_traslado`);
+      await c.query(`
+        create function public.pausar_traslado() returns trigger language plpgsql as $$
+        begin
+          if nextval('public.pausa_traslado') = 1 then
+            perform pg_sleep(2);
+          end if;
+          return new;
+        end $$`);
+      await c.query(`create trigger pausar_traslado before insert on public.registro_escrito_llamada for each row execute function public.pausar_traslado()`);
+      await c.query(`alter table public.registro_escrito_llamada enable replica trigger pausar_traslado`);
     });
     const antesFuente = await huellas((sql) => m.fuente!.db.query(`${sql}`));
     const disparadoresFuente = (await m.fuente!.db.query<{ d: string }>(disparadores)).rows.map((r) => r.d);
 
+    // 1. Cut by the server half-way through public.clientes.
     const primera = await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: destino });
     expect(primera.tipo).toBe('traslado');
     const fallida = await hastaTerminar(m);
     expect(fallida.estado).toBe('fallida');
     expect(fallida.mensaje).toBe(t.noSeConecta);
 
-    // Half-way: some tables are in, recorded block by block, the interrupted block left nothing behind.
-    const aMitad = await enDestino(destino, async (c) => {
-      const progreso = await c.query<{ tabla: string }>(`select tabla from _consola_traslado.progreso`);
-      const clientes = await c.query<{ n: number }>(`select count(*)::int as n from public.clientes`);
-      return { tablas: progreso.rows.map((r) => r.tabla), clientes: clientes.rows[0]!.n };
+    // Half-way: earlier tables are in, the first block of clients too, the cut block left nothing behind.
+    const progresoDestino = (c: pg.Client) =>
+      c.query<{ tabla: string; bloque: number }>(`select tabla, bloque from _consola_traslado.progreso`).then((r) => new Map(r.rows.map((x) => [x.tabla, x.bloque])));
+    const cuenta = async (c: pg.Client, tabla: string) => (await c.query<{ n: number }>(`select count(*)::int as n from ${tabla}`)).rows[0]!.n;
+    await enDestino(destino, async (c) => {
+      const progreso = await progresoDestino(c);
+      expect(progreso.get('*')).toBe(0);
+      expect(progreso.get('public.campanas')).toBe(0);
+      expect(progreso.get('public.clientes')).toBe(0);
+      expect(await cuenta(c, 'public.clientes')).toBe(5000);
+      expect(progreso.has('public.registro_escrito_llamada')).toBe(false);
     });
-    expect(aMitad.tablas).toContain('*');
-    expect(aMitad.tablas.length).toBeGreaterThan(1);
-    expect(aMitad.tablas).not.toContain('public.clientes');
-    expect(aMitad.clientes).toBe(0);
     const estadoPendiente = await m.servicio.estado();
-    expect(estadoPendiente.pendiente).not.toBeNull();
+    expect(estadoPendiente.pendiente).toMatchObject({ tablasTotal: Object.keys(antesFuente).length });
+    expect(estadoPendiente.pendiente!.tablasHechas).toBeGreaterThan(0);
     expect(estadoPendiente.conexionGuardada).toBe(true);
     expect(estadoPendiente.terminado).toBeNull();
     expect(m.reaperturas).toBe(0);
     expect(m.settings.get(CONNECTION_SETTINGS_KEY)).toEqual({ backend: 'embedded', supabaseUrl: PROYECTO });
-
-    // Resumed with what was stored (no input): the same snapshot, from the next block.
     const instantanea = (m.settings.get(TRASLADO_SETTINGS_KEY) as { instantanea: string }).instantanea;
+
+    // Meanwhile someone works locally: the move copies the snapshot, and says so at the end.
+    await m.fuente!.db.query(`insert into public.campanas (nombre, minutos) values ('Creada después de iniciar el traslado', 5)`);
+
+    // 2. Resumed with what was stored (no input), then cancelled while a call block waits on the server.
+    await m.servicio.iniciar({});
+    await enDestino(destino, async (c) => {
+      for (;;) {
+        const { rows } = await c.query(`select 1 from pg_stat_activity where application_name = 'consola-traslado' and wait_event = 'PgSleep'`);
+        if (rows.length > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    expect(m.actividades.cancelar()).toBe(true);
+    const cancelada = await hastaTerminar(m);
+    expect(cancelada.estado).toBe('cancelada');
+    expect(cancelada.mensaje).toBe(es.datos.cancelada);
+    await enDestino(destino, async (c) => {
+      const progreso = await progresoDestino(c);
+      expect(progreso.get('public.clientes')).toBe(2);
+      expect(await cuenta(c, 'public.clientes')).toBe(Number(antesFuente['public.clientes']!.split(':')[0]));
+      expect(progreso.has('public.registro_escrito_llamada')).toBe(false);
+    });
+
+    // 3. Resumed again: it ends, from the next block, with the same snapshot.
     await m.servicio.iniciar({});
     const terminada = await hastaTerminar(m);
     expect(terminada.mensaje).toMatch(/^Traslado terminado/);
+    expect(terminada.mensaje).toContain('public.campanas');
+    expect(terminada.mensaje).toContain('esos cambios no se copiaron');
     expect(terminada.estado).toBe('terminada');
     expect((m.settings.get(TRASLADO_SETTINGS_KEY) as { instantanea: string }).instantanea).toBe(instantanea);
 
@@ -214,11 +266,23 @@ describe('traslado a Supabase', () => {
       expect((await c.query(`select count(*)::int as n from auth.sessions`)).rows[0].n).toBe(0);
       expect((await c.query(`select to_regnamespace('_consola_traslado') as s`)).rows[0].s).toBeNull();
       // Triggers back to exactly their modes (the test's own cutting trigger aside).
-      const modos = (await c.query<{ d: string }>(disparadores)).rows.map((r) => r.d).filter((d) => !d.includes('cortar_traslado'));
+      const modos = (await c.query<{ d: string }>(disparadores)).rows.map((r) => r.d).filter((d) => !/(cortar|pausar)_traslado/.test(d));
       expect(modos).toEqual(disparadoresFuente);
       // Sequences continue after the moved rows: a new campaign does not collide.
       const nueva = await c.query(`insert into public.campanas (nombre, minutos) values ('Después del traslado', 10) returning id`);
       expect(nueva.rowCount).toBe(1);
+      // What GoTrue needs to sign them in: an e-mail identity each, the platform columns filled.
+      const identidades = await c.query(
+        `select u.email, i.provider, i.provider_id = u.id::text as propio, i.identity_data ->> 'email' as correo, u.aud, u.role,
+                u.instance_id::text as instancia, u.confirmation_token, u.email_confirmed_at is not null as confirmado
+           from auth.users u join auth.identities i on i.user_id = u.id order by u.email`,
+      );
+      expect(identidades.rows).toEqual(
+        ['admin@traslado.test', 'operador@traslado.test'].map((email) => ({
+          email, provider: 'email', propio: true, correo: email, aud: 'authenticated', role: 'authenticated',
+          instancia: '00000000-0000-0000-0000-000000000000', confirmation_token: '', confirmado: true,
+        })),
+      );
       // Operators sign in with their same passwords (the bcrypt hash travelled).
       const ok = await c.query(`select email from auth.users where encrypted_password = crypt($1, encrypted_password)`, [CONTRASENA_OPERADOR]);
       expect(ok.rows.map((r) => r.email)).toEqual(['operador@traslado.test']);
@@ -229,7 +293,7 @@ describe('traslado a Supabase', () => {
     expect(m.settings.get(CONNECTION_SETTINGS_KEY)).toEqual({ backend: 'hosted', supabaseUrl: PROYECTO });
     expect(await storedPassword(SERVICIO, CUENTA_CONEXION_TRASLADO)).toBeNull();
     expect(await storedPassword(SERVICIO, SUPABASE_ANON_KEY_ACCOUNT)).toBe(ANON);
-    expect(m.probados).toEqual([`${PROYECTO} anon`, `${PROYECTO} anon`]);
+    expect(m.probados).toEqual([`${PROYECTO} anon`, `${PROYECTO} anon`, `${PROYECTO} anon`]);
     const estadoFinal = await m.servicio.estado();
     expect(estadoFinal).toMatchObject({ pendiente: null, conexionGuardada: false, datosLocales: true, supabaseUrl: PROYECTO });
     expect(estadoFinal.terminado).not.toBeNull();
