@@ -62,7 +62,7 @@ export const datos = {
     detalle:
       'Copias de la base de datos integrada en un volcado estándar de PostgreSQL: se pueden restaurar aquí o con psql, sin esta aplicación.',
     carpeta: 'Carpeta de las copias',
-    predeterminada: 'Predeterminada (junto a la carpeta de datos)',
+    predeterminada: 'Predeterminada',
     elegida: 'Elegida por ti',
     cambiarCarpeta: 'Cambiar carpeta',
     nuevaCarpeta: 'Nueva carpeta (ruta completa)',
@@ -93,7 +93,7 @@ export const datos = {
     eliminarCopia: (fecha: string) => `Eliminar la copia del ${fecha}`,
     confirmarRestaurarTitulo: 'Restaurar una copia',
     confirmarRestaurar: (origen: string) =>
-      `Los datos actuales se reemplazarán por los de ${origen}. Los actuales se guardan aparte (pgdata-antes-de-restaurar) hasta que la copia restaurada abra bien; si algo falla, no cambia nada.`,
+      `Se restaurará ${origen} y reemplazará los datos actuales. Los actuales se guardan aparte (pgdata-antes-de-restaurar) hasta que la copia restaurada abra bien; si algo falla, no cambia nada.`,
     todosInicianSesion: 'Al terminar, todos los operadores deberán iniciar sesión de nuevo.',
     laCopiaDel: (fecha: string) => `la copia del ${fecha}`,
     elArchivo: (ruta: string) => `el archivo ${ruta}`,

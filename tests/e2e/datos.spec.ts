@@ -1,0 +1,149 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { AjustesCopias, CopiaInfo } from '../../src/shared/ports/datos';
+import { es } from '../../src/shared/i18n/es';
+import type { Api } from './support/api';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Configuración → Datos as an administrator lives it (issue 16), on the served app's real embedded database:
+ * a copy made and listed; a client added after it; the copy restored, everybody signed out, and after signing
+ * in again the client is gone and the earlier data is there; a foreign file and a cut copy refused with the
+ * Spanish reason and nothing changed; the diagnostic log's last lines, with no password typed here in them.
+ */
+const admin = { nombre: 'Administradora Datos', email: 'datos@agencia.co', password: 'Segura2026Datos' };
+const t = es.datos;
+
+test.use({ administrador: admin });
+
+/** A restore of the demo data reloads the whole database: minutes on a loaded machine, not seconds. */
+const RESTAURACION_MS = 180_000;
+
+const CLIENTE = { nombre: 'Cliente', apellido: 'Posterior', telefono: '+57 300 555 0101', email: 'posterior@clientes.co' };
+
+async function abrirDatos(page: Page) {
+  await page.goto('/dashboard/configuracion?seccion=datos');
+  await expect(page.getByTestId('panel-datos')).toBeVisible();
+  await expect(page.getByTestId('copias-seguridad').getByRole('button', { name: t.pantallaCopias.crearAhora })).toBeEnabled({ timeout: RESTAURACION_MS });
+}
+
+/** The demo's first campaign: how many clients it has, and how many are named as the one added after the copy. */
+async function clientes(api: Api): Promise<{ campanaId: number; total: number; posteriores: number }> {
+  const [campana] = await api.llamar<Array<{ id: number }>>('llamadas', 'listarCampanas');
+  const todos = await api.llamar<{ total: number }>('llamadas', 'clientesPagina', { campanaId: campana!.id });
+  const posteriores = await api.llamar<{ total: number }>('llamadas', 'clientesPagina', { campanaId: campana!.id, email: CLIENTE.email });
+  return { campanaId: campana!.id, total: todos.total, posteriores: posteriores.total };
+}
+
+const copias = (api: Api) => api.llamar<{ ajustes: AjustesCopias; copias: CopiaInfo[] }>('datos', 'copias');
+
+test.describe.configure({ mode: 'serial' });
+
+test('crear una copia, restaurarla: la sesión termina y los datos vuelven a como estaban', async ({ page, sesion, api }) => {
+  test.setTimeout(RESTAURACION_MS * 2 + 60_000);
+  await sesion.entrarComoAdmin();
+  await abrirDatos(page);
+  const tarjeta = page.getByTestId('copias-seguridad');
+  const antes = await clientes(api);
+  expect(antes.posteriores).toBe(0);
+
+  // 'Crear copia ahora': the activity runs, ends with its outcome, and the manual copy is listed.
+  await tarjeta.getByRole('button', { name: t.pantallaCopias.crearAhora }).click();
+  const actividad = page.getByTestId('actividad-datos');
+  await expect(actividad).toHaveAttribute('data-tipo', 'copia');
+  await expect(actividad).toHaveAttribute('data-estado', 'terminada', { timeout: RESTAURACION_MS });
+  const manual = tarjeta.locator('[data-testid="copia"][data-tipo="manual"]');
+  await expect(manual).toHaveCount(1);
+  const nombre = (await manual.getAttribute('data-nombre'))!;
+  expect(nombre).toMatch(/^consola-\d{8}-\d{6}-manual\.sql$/);
+  await expect(actividad.getByTestId('actividad-mensaje')).toContainText(nombre);
+  const listada = (await copias(api)).copias.find((c) => c.nombre === nombre)!;
+  expect(listada).toMatchObject({ tipo: 'manual' });
+  expect(listada.filas).toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath('datos-copia-creada.png'), fullPage: true });
+
+  // A client added after the copy.
+  await api.llamar('llamadas', 'crearCliente', { ...CLIENTE, campanaId: antes.campanaId });
+  expect(await clientes(api)).toMatchObject({ total: antes.total + 1, posteriores: 1 });
+
+  // Restore it: the confirmation says what happens; then the session ends and the sign-in screen shows.
+  await manual.getByRole('button', { name: /^Restaurar la copia del / }).click();
+  const confirmacion = page.getByRole('dialog', { name: t.pantallaCopias.confirmarRestaurarTitulo });
+  await expect(confirmacion).toContainText(t.pantallaCopias.todosInicianSesion);
+  await confirmacion.getByRole('button', { name: t.pantallaCopias.confirmarRestaurarBoton, exact: true }).click();
+  await expect(page.getByPlaceholder('Ingresa tu email')).toBeVisible({ timeout: RESTAURACION_MS });
+
+  // Signed in again: the last activity's outcome is there, the client is gone, the earlier data is back.
+  await sesion.iniciarSesion(admin.email, admin.password);
+  await expect(page).toHaveURL(/\/dashboard\//);
+  await abrirDatos(page);
+  await expect(actividad).toHaveAttribute('data-tipo', 'restauracion');
+  await expect(actividad).toHaveAttribute('data-estado', 'terminada');
+  await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(t.copias.restaurada(nombre));
+  expect(await clientes(api)).toEqual(antes);
+  await expect(tarjeta.locator(`[data-testid="copia"][data-nombre="${nombre}"]`)).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('datos-restaurada.png'), fullPage: true });
+});
+
+test('un archivo ajeno y una copia cortada: la razón en español y nada cambia', async ({ page, sesion, api }) => {
+  test.setTimeout(RESTAURACION_MS + 60_000);
+  await sesion.entrarComoAdmin();
+  await abrirDatos(page);
+  const antes = await clientes(api);
+  const lista = await copias(api);
+  const copia = lista.copias.find((c) => c.tipo === 'manual')!;
+
+  const ajeno = join(tmpdir(), `consola-e2e-ajeno-${process.pid}.sql`);
+  writeFileSync(ajeno, 'CREATE TABLE cosas (id int);\nINSERT INTO cosas VALUES (1);\n');
+  const entera = readFileSync(join(lista.ajustes.carpeta, copia.nombre));
+  const cortada = join(tmpdir(), `consola-e2e-cortada-${process.pid}.sql`);
+  writeFileSync(cortada, entera.subarray(0, Math.floor(entera.length / 2)));
+
+  const actividad = page.getByTestId('actividad-datos');
+  for (const [ruta, razon] of [
+    [ajeno, t.copias.ajena],
+    [cortada, t.copias.danada],
+  ] as const) {
+    await page.getByRole('button', { name: t.pantallaCopias.restaurarArchivo }).click();
+    const modal = page.getByRole('dialog', { name: t.pantallaCopias.restaurarArchivo });
+    await modal.getByTestId('ruta-copia').fill(ruta);
+    await modal.getByRole('button', { name: t.pantallaCopias.continuar }).click();
+    await page.getByRole('dialog', { name: t.pantallaCopias.confirmarRestaurarTitulo }).getByRole('button', { name: t.pantallaCopias.confirmarRestaurarBoton, exact: true }).click();
+    await expect(actividad).toHaveAttribute('data-tipo', 'restauracion');
+    await expect(actividad).toHaveAttribute('data-estado', 'fallida', { timeout: RESTAURACION_MS });
+    await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(razon);
+  }
+  await page.screenshot({ path: test.info().outputPath('datos-archivo-ajeno.png'), fullPage: true });
+
+  // Nothing changed: still signed in on the same data, the copies as they were.
+  await page.reload();
+  await expect(page.getByTestId('panel-datos')).toBeVisible();
+  expect(await clientes(api)).toEqual(antes);
+  expect((await copias(api)).copias.map((c) => c.nombre)).toEqual(lista.copias.map((c) => c.nombre));
+});
+
+test('el registro de diagnóstico: sus últimas líneas, sin ninguna contraseña tecleada', async ({ page, sesion, app }) => {
+  await sesion.entrarComoAdmin();
+  await abrirDatos(page);
+  const tarjeta = page.getByTestId('registro-diagnostico');
+  await expect(tarjeta.getByTestId('registro-ruta')).toHaveText(join(app.dataDir, 'registro', 'consola.log'));
+  await tarjeta.getByRole('button', { name: t.pantallaRegistro.abrir }).click();
+  const modal = page.getByRole('dialog', { name: t.pantallaRegistro.modalTitulo });
+  const lineas = modal.getByTestId('registro-lineas');
+  await expect(lineas).toContainText('INFO');
+  const texto = (await lineas.innerText()).split('\n').filter(Boolean);
+  expect(texto.length).toBeGreaterThan(1);
+  expect(texto.length).toBeLessThanOrEqual(200);
+  await page.screenshot({ path: test.info().outputPath('datos-registro.png') });
+
+  // Neither on screen nor in any of the log's files.
+  const archivos = readdirSync(join(app.dataDir, 'registro')).map((f) => readFileSync(join(app.dataDir, 'registro', f), 'utf8'));
+  for (const secreto of [admin.password]) {
+    expect(texto.join('\n')).not.toContain(secreto);
+    for (const archivo of archivos) expect(archivo).not.toContain(secreto);
+  }
+  await modal.getByRole('button', { name: t.pantallaRegistro.cerrar }).click();
+  await expect(modal).toHaveCount(0);
+});
