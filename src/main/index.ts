@@ -120,6 +120,8 @@ async function start(): Promise<void> {
   });
   // Lines still queued when the process ends are written synchronously.
   process.on('exit', () => registro?.vaciarYa());
+  // A crash is worth a line (a monitor only: Node's own handling of the exception is unchanged).
+  process.on('uncaughtExceptionMonitor', (error) => log('Error no atrapado', error));
   log(es.datos.registro.lineas.inicio(VERSION_APP, `Electron ${process.versions.electron ?? '?'}, ${process.platform}`));
   log(es.datos.registro.lineas.carpeta(dataDir));
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
