@@ -75,6 +75,8 @@ export function clienteDestino(conexion: string): pg.Client {
     connectionString: url.toString(),
     ...(ssl === undefined ? {} : { ssl }),
     connectionTimeoutMillis: 15_000,
+    // A link that dies silently (a laptop's network switching) is noticed instead of waiting forever.
+    keepAlive: true,
     application_name: 'consola-traslado',
   });
 }

@@ -21,7 +21,9 @@ export const traslado = {
     'La cadena de conexión es de otro proyecto de Supabase: su identificador no coincide con la dirección del proyecto configurado.',
   soloEmbebida: 'El traslado copia la base de datos integrada: abre la aplicación con la base integrada para iniciarlo.',
   yaTerminado: 'Los datos ya se trasladaron a Supabase.',
-  noSeConecta: 'No se pudo conectar con la base de datos del proyecto. Revisa la cadena de conexión y tu conexión a internet.',
+  noSeConecta:
+    'No se pudo conectar con la base de datos del proyecto. Revisa la cadena de conexión y tu conexión a internet ' +
+    '(si tu red no tiene IPv6, usa la cadena «Session pooler» de Supabase → Connect).',
   autenticacion: 'La base de datos del proyecto rechazó el usuario o la contraseña de la cadena de conexión.',
   sinMigraciones: (faltan: string) =>
     `El proyecto de Supabase no tiene las migraciones de la consola (falta ${faltan}). ` +
