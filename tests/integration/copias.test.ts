@@ -1,0 +1,499 @@
+/**
+ * Backups of the embedded database (issue 16), on real PGlite folders on disk and the real PostgreSQL 15:
+ * a copy taken while writes go on is consistent; a copy restored into a fresh folder (and with psql into
+ * PostgreSQL 15) holds every table's rows, the sequences and the triggers' modes; truncated, foreign and changed
+ * files are refused in Spanish with nothing changed; rotation with an injected clock; the copy a newer version
+ * makes before it migrates an older folder; a restored copy that does not open leaves the current data in place.
+ */
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { SqlQueryable } from '../../src/shared/ports/sql';
+import type { ActividadDatos } from '../../src/shared/ports/datos';
+import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
+import { openPgliteWorker, type BaseEmbebida } from '../../src/main/backends/embedded/pglite-worker-client';
+import { findSupabaseDir } from '../../src/main/backends/embedded/migrate';
+import { findPgBin } from '../support/postgres-cluster';
+import { createJsonSettings } from '../../src/main/settings/json-settings';
+import { crearActividades } from '../../src/main/datos/actividades';
+import { crearServicioCopias, type ServicioCopias } from '../../src/main/copias/servicio';
+import { volcarBase } from '../../src/main/copias/volcado';
+import { leerSecciones, verificarCopia } from '../../src/main/copias/lectura';
+import { cargarCopia } from '../../src/main/copias/restauracion';
+import { PREFIJO_FIN, lineaFin } from '../../src/main/copias/formato';
+import { openHost, type Host } from '../../src/main/host';
+import type { Envelope } from '../../src/shared/contract/envelope';
+import { Caller, Clock, TEST_EPOCH } from '../support/operators';
+import { testService, clearService } from '../support/keychain';
+import { es } from '../../src/shared/i18n/es';
+
+const t = es.datos.copias;
+const carpetas: string[] = [];
+const abiertas: { close(): Promise<void> }[] = [];
+function carpetaTemporal(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'consola-copias-'));
+  carpetas.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(abiertas.splice(0).map((b) => b.close().catch(() => undefined)));
+  for (const dir of carpetas.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Every table of the schemas a copy holds (rows counted and hashed in one fixed order), every sequence's value
+ * and every trigger's mode: "restored = source" is one comparison, on PGlite and PostgreSQL 15 alike (the session
+ * prints timestamps in UTC).
+ */
+interface Huellas {
+  tablas: Record<string, { filas: number; md5: string }>;
+  secuencias: Record<string, string>;
+  disparadores: Record<string, string>;
+}
+async function huellas(db: SqlQueryable): Promise<Huellas> {
+  const esquemas = ['public', 'auth', '_consola'];
+  await db.query("set timezone = 'UTC'");
+  const { rows: tablas } = await db.query<{ esquema: string; tabla: string }>(
+    `select n.nspname as esquema, c.relname as tabla from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname = any($1::text[]) order by 1, 2`,
+    [esquemas],
+  );
+  const out: Huellas = { tablas: {}, secuencias: {}, disparadores: {} };
+  for (const { esquema, tabla } of tablas) {
+    const { rows } = await db.query<{ n: string | number; h: string }>(
+      `select count(*) as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as h from "${esquema}"."${tabla}" t`,
+    );
+    out.tablas[`${esquema}.${tabla}`] = { filas: Number(rows[0]!.n), md5: rows[0]!.h };
+  }
+  const { rows: secuencias } = await db.query<{ esquema: string; nombre: string }>(
+    `select n.nspname as esquema, c.relname as nombre from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'S' and n.nspname = any($1::text[]) order by 1, 2`,
+    [esquemas],
+  );
+  for (const s of secuencias) {
+    const { rows } = await db.query<{ v: string }>(`select last_value::text || '/' || is_called::text as v from "${s.esquema}"."${s.nombre}"`);
+    out.secuencias[`${s.esquema}.${s.nombre}`] = rows[0]!.v;
+  }
+  const { rows: disparadores } = await db.query<{ k: string; modo: string }>(
+    `select n.nspname || '.' || c.relname || '.' || t.tgname as k, t.tgenabled::text as modo
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where not t.tgisinternal and n.nspname = any($1::text[])`,
+    [esquemas],
+  );
+  for (const d of disparadores) out.disparadores[d.k] = d.modo;
+  return out;
+}
+
+/** Rows the demo data does not have: an operator, a session, a document, a message in a run-time message table. */
+async function datosExtra(dataDir: string, db: BaseEmbebida): Promise<void> {
+  await db.query(
+    `insert into auth.users (email, encrypted_password, raw_user_meta_data)
+     values ('copia@agencia.co', crypt('Segura2026x', gen_salt('bf', 4)), '{"nombre":"Ana"}')`,
+  );
+  await db.query(
+    `insert into auth.sessions (user_id, token_hash, expires_at)
+     select id, repeat('a', 64), now() + interval '1 hour' from auth.users where email = 'copia@agencia.co'`,
+  );
+  const { rows } = await db.query<{ tabla: string }>(
+    `select c.relname as tabla from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relname like '%registro_whatsapp' limit 1`,
+  );
+  expect(rows).toHaveLength(1); // the demo data made one at run time
+  await db.query(`insert into public."${rows[0]!.tabla}" (session_id, message) values ('s-copia', $1)`, [
+    JSON.stringify({ type: 'human', content: 'Tabulador\tcomilla \' barra \\ salto\nfin ñ 😀' }),
+  ]);
+  const documento = join(dataDir, 'archivos', 'marketing', 'campana 1', 'informe.pdf');
+  mkdirSync(join(documento, '..'), { recursive: true });
+  writeFileSync(documento, Buffer.from([0, 1, 2, 255, 10, 13, 92, 9]));
+}
+
+/** The copy with its trailer computed again (a file someone edited but that still passes the checksum). */
+function firmarDeNuevo(ruta: string, cambiar: (texto: string) => string): void {
+  const texto = readFileSync(ruta, 'utf8');
+  const inicio = texto.lastIndexOf(`\n${PREFIJO_FIN}`) + 1;
+  const cuerpo = Buffer.from(cambiar(texto.slice(0, inicio)), 'utf8');
+  const fin = lineaFin({ sha256: createHash('sha256').update(cuerpo).digest('hex'), bytes: cuerpo.length });
+  writeFileSync(ruta, Buffer.concat([cuerpo, Buffer.from(`${fin}\n`)]));
+}
+
+/**
+ * The backups service over an embedded folder, with the host's swap as host.ts does it: close, apply the change,
+ * open; undo and open the previous data when the new one does not open.
+ */
+async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
+  const log: string[] = [];
+  let abierta: EmbeddedBackend | null = null;
+  const actividades = crearActividades((m) => log.push(m), reloj.now);
+  const abrir = () =>
+    openEmbeddedBackend({ dataDir, seedDemoData: seed, now: reloj.now, antesDeMigrar: (db, p) => servicio.antesDeMigrar(db, p) });
+  const servicio: ServicioCopias = crearServicioCopias({
+    dataDir,
+    settings: createJsonSettings(join(dataDir, 'settings.json')),
+    log: (m) => log.push(m),
+    actividades,
+    now: reloj.now,
+    version: '0.1.0',
+    base: () => abierta?.db ?? null,
+    async reemplazar(cambio) {
+      await abierta?.close();
+      abierta = null;
+      await cambio.aplicar();
+      try {
+        abierta = await abrir();
+      } catch (error) {
+        await cambio.deshacer();
+        abierta = await abrir();
+        throw error;
+      }
+    },
+  });
+  abierta = await abrir();
+  const control = {
+    servicio,
+    actividades,
+    log,
+    get db() {
+      return abierta!.db;
+    },
+    async terminar(actividad: ActividadDatos): Promise<ActividadDatos> {
+      await actividades.esperar();
+      const fin = actividades.actual();
+      expect(fin?.id).toBe(actividad.id);
+      return fin!;
+    },
+    close: async () => {
+      servicio.detener();
+      await abierta?.close();
+    },
+  };
+  abiertas.push(control);
+  return control;
+}
+
+describe('copias de seguridad', () => {
+  it('una copia tomada mientras se escribe es coherente: cada par escrito en una transacción está entero o no está', async () => {
+    const dataDir = carpetaTemporal();
+    const fuente = await openEmbeddedBackend({ dataDir: join(dataDir, 'datos'), seedDemoData: true });
+    abiertas.push(fuente);
+    let escritos = 0;
+    let seguir = true;
+    let fallo: unknown = null;
+    const escritor = (async () => {
+      while (seguir) {
+        const n = escritos;
+        await fuente.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: number }>('insert into campanas (nombre, minutos) values ($1, 1) returning id', [`par-${n}`]);
+          await tx.query("insert into clientes (nombre, apellido, email, telefono, campana_id) values ($1, 'Par', $2, '3000000000', $3)", [
+            `par-${n}`,
+            `par${n}@clientes.co`,
+            rows[0]!.id,
+          ]);
+        });
+        escritos = n + 1;
+      }
+    })().catch((error: unknown) => {
+      fallo = error;
+    });
+    await expect.poll(() => escritos, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(10);
+    const antes = escritos;
+    const copia = await volcarBase(fuente.db, join(dataDir, 'copia.sql'), { version: '0.1.0', tipo: 'manual', now: () => TEST_EPOCH });
+    const alTerminar = escritos;
+    // The writer goes on after the copy: what it writes from here is not in it.
+    await expect.poll(() => escritos, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(alTerminar + 5);
+    seguir = false;
+    await escritor;
+    expect(fallo).toBeNull();
+
+    const restaurada = await openPgliteWorker({ dataDir: join(dataDir, 'restaurada') });
+    abiertas.push(restaurada);
+    const { cabecera } = await verificarCopia(copia.ruta);
+    await cargarCopia(restaurada, copia.ruta, { cabecera });
+    const { rows } = await restaurada.query<{ pares: number; campanas_solas: number; clientes_solos: number }>(
+      `select (select count(*) from campanas c join clientes k on k.campana_id = c.id and k.nombre = c.nombre where c.nombre like 'par-%')::int as pares,
+              (select count(*) from campanas c where c.nombre like 'par-%' and not exists (select 1 from clientes k where k.campana_id = c.id))::int as campanas_solas,
+              (select count(*) from clientes k where k.nombre like 'par-%' and not exists (select 1 from campanas c where c.id = k.campana_id and c.nombre = k.nombre))::int as clientes_solos`,
+    );
+    expect(rows[0]!.campanas_solas).toBe(0);
+    expect(rows[0]!.clientes_solos).toBe(0);
+    expect(rows[0]!.pares).toBeGreaterThanOrEqual(antes);
+    expect(rows[0]!.pares).toBeLessThanOrEqual(alTerminar);
+    expect(rows[0]!.pares).toBeLessThan(escritos);
+  }, 240_000);
+
+  it('restaurada en una carpeta nueva: cada tabla, secuencia, modo de disparador y documento igual a la fuente', async () => {
+    const dataDir = carpetaTemporal();
+    const fuente = await openEmbeddedBackend({ dataDir, seedDemoData: true });
+    abiertas.push(fuente);
+    await datosExtra(dataDir, fuente.db);
+    const antes = await huellas(fuente.db);
+    const copia = await volcarBase(fuente.db, join(dataDir, 'copia.sql'), {
+      version: '0.1.0',
+      tipo: 'manual',
+      now: () => TEST_EPOCH,
+      archivos: join(dataDir, 'archivos'),
+    });
+    expect(copia.cabecera.filas['_consola_copia.archivos']).toBe(1);
+    expect(copia.cabecera.filas['public.clientes']).toBe(antes.tablas['public.clientes']!.filas);
+    // A standard dump: the header says how to restore it with psql, no search_path '' in it.
+    const texto = readFileSync(copia.ruta, 'utf8');
+    expect(texto).toContain('psql -v ON_ERROR_STOP=1 -f copia.sql');
+    expect(texto).not.toContain("set_config('search_path', ''");
+
+    const otra = carpetaTemporal();
+    const restaurada = await openPgliteWorker({ dataDir: join(otra, 'pgdata') });
+    abiertas.push(restaurada);
+    const { cabecera } = await verificarCopia(copia.ruta);
+    await cargarCopia(restaurada, copia.ruta, { cabecera, archivos: join(otra, 'archivos') });
+    const despues = await huellas(restaurada);
+    // A restore ends every session (everybody signs in again); everything else is equal.
+    expect(despues.tablas['auth.sessions']).toMatchObject({ filas: 0 });
+    expect(antes.tablas['auth.sessions']!.filas).toBe(1);
+    delete antes.tablas['auth.sessions'];
+    delete despues.tablas['auth.sessions'];
+    expect(despues).toEqual(antes);
+    expect(Object.keys(despues.tablas).length).toBeGreaterThan(40);
+    expect(readFileSync(join(otra, 'archivos', 'marketing', 'campana 1', 'informe.pdf'))).toEqual(Buffer.from([0, 1, 2, 255, 10, 13, 92, 9]));
+    // The documents' schema stays out of the restored database.
+    expect((await restaurada.query("select to_regnamespace('_consola_copia') as s")).rows[0]).toEqual({ s: null });
+
+    // The reader's blocks: fixed size, numbered per table, all the rows.
+    let filas = 0;
+    for await (const s of leerSecciones(copia.ruta)) if (s.tipo === 'datos') filas += s.filas;
+    expect(filas).toBe(copia.filas);
+  }, 240_000);
+
+  it('la copia restaurada con psql en PostgreSQL 15 es igual a la fuente, tabla por tabla', async () => {
+    const bin = findPgBin();
+    expect(bin).not.toBeNull();
+    const dataDir = carpetaTemporal();
+    const fuente = await openEmbeddedBackend({ dataDir, seedDemoData: true });
+    abiertas.push(fuente);
+    await datosExtra(dataDir, fuente.db);
+    const copia = await volcarBase(fuente.db, join(dataDir, 'copia.sql'), {
+      version: '0.1.0',
+      tipo: 'manual',
+      now: () => TEST_EPOCH,
+      archivos: join(dataDir, 'archivos'),
+    });
+    const antes = await huellas(fuente.db);
+
+    const base = new URL(inject('pgUrl'));
+    const nombre = `copia_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    await admin.query(`create database ${nombre}`);
+    await admin.end();
+    base.pathname = `/${nombre}`;
+    // Exactly what the file's header tells a person to run.
+    execFileSync(join(bin!, 'psql'), ['-v', 'ON_ERROR_STOP=1', '-q', '-f', copia.ruta, '-d', base.toString()], { stdio: 'pipe' });
+
+    const cliente = new pg.Client({ connectionString: base.toString() });
+    await cliente.connect();
+    try {
+      const db: SqlQueryable = {
+        query: async (sql, params = []) => ({ rows: (await cliente.query(sql, [...params])).rows }),
+        exec: async (sql) => void (await cliente.query(sql)),
+      };
+      const enPostgres = await huellas(db);
+      expect(enPostgres).toEqual(antes);
+      const { rows } = await cliente.query<{ n: number }>('select count(*)::int as n from _consola_copia.archivos');
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await cliente.end();
+    }
+  }, 240_000);
+
+  it('un archivo truncado, uno ajeno y uno con un byte cambiado se rechazan en español sin cambiar nada', async () => {
+    const dataDir = carpetaTemporal();
+    const reloj = new Clock();
+    const app = await abrirConCopias(dataDir, reloj);
+    const creada = await app.terminar(app.servicio.port.crear());
+    expect(creada).toMatchObject({ estado: 'terminada' });
+    const [copia] = await app.servicio.port.listar();
+    const ruta = join(dataDir, 'copias', copia!.nombre);
+    await app.db.query("insert into campanas (nombre, minutos) values ('Después de la copia', 5)");
+    const actuales = await huellas(app.db);
+
+    const truncado = join(dataDir, 'truncado.sql');
+    cpSync(ruta, truncado);
+    truncateSync(truncado, Math.floor(readFileSync(ruta).length / 2));
+    const ajeno = join(dataDir, 'ajeno.sql');
+    writeFileSync(ajeno, '-- PostgreSQL database dump\nSET statement_timeout = 0;\ncreate table cosas (id int);\n');
+    const cambiado = join(dataDir, 'cambiado.sql');
+    const bytes = readFileSync(ruta);
+    const medio = bytes.indexOf('Cobranza');
+    expect(medio).toBeGreaterThan(0);
+    bytes[medio] = 'K'.charCodeAt(0);
+    writeFileSync(cambiado, bytes);
+    const vacio = join(dataDir, 'vacio.sql');
+    writeFileSync(vacio, '');
+
+    for (const [archivo, mensaje] of [
+      [truncado, t.danada],
+      [ajeno, t.ajena],
+      [cambiado, t.danada],
+      [vacio, t.ajena],
+      [join(dataDir, 'no-existe.sql'), t.noEncontrada],
+      ['consola-20200101-000000-manual.sql', t.noEsDeLaLista],
+    ] as const) {
+      const fin = await app.terminar(app.servicio.port.restaurar(archivo));
+      expect(fin, archivo).toMatchObject({ tipo: 'restauracion', estado: 'fallida', mensaje });
+      expect(await huellas(app.db)).toEqual(actuales);
+      expect(readdirSync(dataDir).filter((n) => n.includes('restaur'))).toEqual([]);
+    }
+    await expect(verificarCopia(truncado)).rejects.toMatchObject({ code: 'validation', message: t.danada });
+    // The original is still good, and the app still writes.
+    await expect(verificarCopia(ruta)).resolves.toMatchObject({ cabecera: { tipo: 'manual' } });
+    await app.db.query("insert into campanas (nombre, minutos) values ('Sigue escribiendo', 5)");
+  }, 240_000);
+
+  it('restaurar desde la lista: los datos vuelven a los de la copia y los anteriores quedan aparte', async () => {
+    const dataDir = carpetaTemporal();
+    const reloj = new Clock();
+    const app = await abrirConCopias(dataDir, reloj);
+    await datosExtra(dataDir, app.db);
+    const enLaCopia = await huellas(app.db);
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminada' });
+    const [copia] = await app.servicio.port.listar();
+    await app.db.query("insert into campanas (nombre, minutos) values ('Después de la copia', 5)");
+    rmSync(join(dataDir, 'archivos', 'marketing'), { recursive: true });
+
+    const fin = await app.terminar(app.servicio.port.restaurar(copia!.nombre));
+    expect(fin).toMatchObject({ estado: 'terminada', mensaje: t.restaurada(copia!.nombre) });
+    const ahora = await huellas(app.db);
+    delete enLaCopia.tablas['auth.sessions'];
+    expect(ahora.tablas['auth.sessions']!.filas).toBe(0);
+    delete ahora.tablas['auth.sessions'];
+    expect(ahora).toEqual(enLaCopia);
+    expect(existsSync(join(dataDir, 'archivos', 'marketing', 'campana 1', 'informe.pdf'))).toBe(true);
+    expect(existsSync(join(dataDir, 'pgdata-antes-de-restaurar'))).toBe(true);
+    expect(existsSync(join(dataDir, 'pgdata-restaurando'))).toBe(false);
+  }, 240_000);
+
+  it('rotación en disco con el reloj inyectado: la copia diaria cada 24 h, se quedan 7 recientes y 4 semanales, nunca una manual', async () => {
+    const dataDir = carpetaTemporal();
+    const reloj = new Clock(TEST_EPOCH); // Saturday 2026-11-21 15:00 UTC
+    const app = await abrirConCopias(dataDir, reloj, false);
+    const manual = await app.terminar(app.servicio.port.crear());
+    expect(manual).toMatchObject({ estado: 'terminada' });
+    // Busy: the timer's look does not wait, it tries again later.
+    const ocupada = app.servicio.port.crear();
+    expect(await app.servicio.revisar()).toBeNull();
+    await app.terminar(ocupada);
+
+    expect(await app.servicio.revisar()).toMatchObject({ tipo: 'copia', estado: 'terminada' });
+    reloj.advance(23 * 3600_000);
+    expect(await app.servicio.revisar()).toBeNull(); // the newest daily copy is 23 h old
+    reloj.advance(3600_000);
+    for (let dia = 1; dia < 40; dia++) {
+      expect(await app.servicio.revisar()).toMatchObject({ estado: 'terminada' });
+      reloj.advance(24 * 3600_000);
+    }
+    const copias = await app.servicio.port.listar();
+    const dias = (tipo: string) =>
+      copias
+        .filter((c) => c.tipo === tipo)
+        .map((c) => c.creada.slice(0, 10))
+        .sort();
+    // Days 2026-11-21 … 2026-12-30: the 7 newest, then the newest of each of the 4 weeks before them.
+    expect(dias('diaria')).toEqual([
+      '2026-11-29', '2026-12-06', '2026-12-13', '2026-12-20',
+      '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30',
+    ]);
+    expect(dias('manual')).toEqual(['2026-11-21', '2026-11-21']);
+    const ajustes = await app.servicio.port.ajustes();
+    expect(ajustes).toMatchObject({ automaticas: true, ultimaAutomatica: expect.stringMatching(/^2026-12-30T15:00/) });
+    expect(ajustes.proximaAutomatica).toMatch(/^2026-12-31T15:00/);
+
+    // Off: nothing is made, whatever the time.
+    await app.servicio.port.guardarAjustes({ carpeta: null, automaticas: false });
+    reloj.advance(5 * 24 * 3600_000);
+    expect(await app.servicio.revisar()).toBeNull();
+    expect(await app.servicio.port.ajustes()).toMatchObject({ proximaAutomatica: null });
+  }, 300_000);
+
+  it('una versión nueva que abre una carpeta vieja hace antes una copia con el esquema viejo', async () => {
+    const dataDir = carpetaTemporal();
+    const vieja = join(carpetaTemporal(), 'supabase');
+    cpSync(findSupabaseDir(), vieja, { recursive: true });
+    const migraciones = readdirSync(join(vieja, 'migrations')).sort();
+    const ultima = migraciones.at(-1)!;
+    rmSync(join(vieja, 'migrations', ultima));
+    const previo = process.env.CONSOLA_SUPABASE_DIR;
+    process.env.CONSOLA_SUPABASE_DIR = vieja;
+    try {
+      const antigua = await openEmbeddedBackend({ dataDir, seedDemoData: true });
+      await antigua.close();
+    } finally {
+      if (previo === undefined) delete process.env.CONSOLA_SUPABASE_DIR;
+      else process.env.CONSOLA_SUPABASE_DIR = previo;
+    }
+    const app = await abrirConCopias(dataDir, new Clock());
+    const copias = await app.servicio.port.listar();
+    expect(copias.map((c) => c.tipo)).toEqual(['antes-de-migrar']);
+    const ruta = join(dataDir, 'copias', copias[0]!.nombre);
+    const marcas: string[] = [];
+    for await (const s of leerSecciones(ruta)) if (s.tipo === 'sql') marcas.push(s.marca);
+    expect(marcas).toContain(`esquema migrations/${migraciones.at(-2)}`);
+    expect(marcas).not.toContain(`esquema migrations/${ultima}`);
+    const { rows } = await app.db.query<{ n: number }>('select count(*)::int as n from _consola.migraciones where nombre = $1', [`migrations/${ultima}`]);
+    expect(rows[0]!.n).toBe(1); // and then it migrated
+    // An up-to-date folder makes no copy when it opens.
+    await app.close();
+    abiertas.splice(abiertas.indexOf(app), 1);
+    const otra = await abrirConCopias(dataDir, new Clock());
+    expect(await otra.servicio.port.listar()).toHaveLength(1);
+  }, 300_000);
+});
+
+describe('restaurar por el host', () => {
+  const service = testService('copias');
+  const ADMIN = { nombre: 'Ana Ruiz', email: 'ana@agencia.co', password: 'Segura2026x' };
+  let host: Host | null = null;
+  afterAll(async () => {
+    await host?.close();
+    await clearService(service);
+  });
+
+  it('una copia que se restaura pero no abre deja los datos actuales en uso', async () => {
+    const dataDir = carpetaTemporal();
+    host = await openHost({ dataDir, seedDemoData: false, secretsService: service, copiasAutomaticas: false, log: () => {} });
+    const caller = new Caller();
+    const call = (area: string, op: string, input: unknown = {}) => host!.dispatch(area, op, input, caller) as Promise<Envelope>;
+    const ok = async <T,>(area: string, op: string, input: unknown = {}): Promise<T> => {
+      const r = await call(area, op, input);
+      if (!r.ok) throw new Error(`${area}.${op}: ${r.error.message}`);
+      return r.data as T;
+    };
+    const hastaQueTermine = async () => {
+      let ultima: ActividadDatos | null = null;
+      await expect
+        .poll(async () => (ultima = await ok<ActividadDatos | null>('datos', 'actividad'))?.estado, { timeout: 120_000, interval: 200 })
+        .not.toBe('en_curso');
+      return ultima!;
+    };
+    await ok('auth', 'crearPrimerAdmin', ADMIN);
+    await ok('llamadas', 'crearCampana', { nombre: 'Antes de la copia', minutos: 10 });
+    await ok('datos', 'crearCopia');
+    expect(await hastaQueTermine()).toMatchObject({ estado: 'terminada' });
+    const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
+    const ruta = join(dataDir, 'copias', copias[0]!.nombre);
+    // A copy whose recorded migration differs from this version's file: it loads, but the host cannot open it.
+    const rota = join(dataDir, 'rota.sql');
+    cpSync(ruta, rota);
+    firmarDeNuevo(rota, (texto) => texto.replace(/^(migrations\/20261121000100_base\.sql\t)[0-9a-f]{64}/m, `$1${'0'.repeat(64)}`));
+    await expect(verificarCopia(rota)).resolves.toBeTruthy();
+    await ok('llamadas', 'crearCampana', { nombre: 'Después de la copia', minutos: 10 });
+
+    await ok('datos', 'restaurar', { archivo: rota });
+    expect(await hastaQueTermine()).toMatchObject({ tipo: 'restauracion', estado: 'fallida', mensaje: t.noAbre });
+    // The same data, the same session.
+    const campanas = await ok<Array<{ nombre: string }>>('llamadas', 'listarCampanas');
+    expect(campanas.map((c) => c.nombre).sort()).toEqual(['Antes de la copia', 'Después de la copia']);
+    expect(existsSync(join(dataDir, 'pgdata-restaurando'))).toBe(false);
+  }, 300_000);
+});
