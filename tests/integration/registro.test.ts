@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
 import { openHost, type Host } from '../../src/main/host';
 import type { Dispatch } from '../../src/main/dispatch';
 import { crearRegistro, type Registro } from '../../src/main/registro/registro';
@@ -41,7 +42,9 @@ const ANON = `clave-anonima-${unico()}`;
 const PORTAL_PW = `Portal-${unico()}-Ventas`;
 const PORTAL_MALA = `NoEs-${unico()}`;
 const CONEXION_PW = `Pg-${unico()}/x@y`;
-const CONEXION = `postgresql://postgres:${encodeURIComponent(CONEXION_PW)}@127.0.0.1:9/postgres`;
+/** A database of the test cluster without the console's migrations (the move connects, checks and refuses). */
+const BASE_DESTINO = `t_registro_${process.pid}_${unico()}`;
+let CONEXION = '';
 const HOSTED_USER = { id: '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b', email: 'ana.ruiz@agencia-alojada.co', created_at: '2026-01-02T03:04:05Z' };
 const HOSTED_PW = `Alojada-${unico()}-2026`;
 const TRANSCRIPCION = `Hola, soy María Pérez y quiero cancelar el pedido ${unico()}`;
@@ -110,6 +113,15 @@ beforeAll(async () => {
   await new Promise<void>((r) => proyecto.listen(0, '127.0.0.1', () => r()));
   proyectoUrl = `http://127.0.0.1:${(proyecto.address() as AddressInfo).port}`;
   hooks = await startWebhookServer();
+
+  const admin = new pg.Client({ connectionString: inject('pgUrl') });
+  await admin.connect();
+  await admin.query(`create database ${BASE_DESTINO}`);
+  await admin.end();
+  const destino = new URL(inject('pgUrl'));
+  destino.password = encodeURIComponent(CONEXION_PW); // the cluster trusts local connections: any password opens it
+  destino.pathname = `/${BASE_DESTINO}`;
+  CONEXION = destino.toString().replace(/^postgres:/, 'postgresql:');
 
   dataDir = mkdtempSync(join(tmpdir(), 'consola-registro-'));
   // Small files, many of them: the flows rotate the log, and the grep must cover every generation.
@@ -203,13 +215,12 @@ describe('registro de diagnóstico: ningún secreto', () => {
     const campana = await call<{ id: number }>('llamadas', 'crearCampana', { nombre: 'Campaña registro', minutos: 100 }, admin);
     await call('llamadas', 'resumen', { campanaId: campana.id, desde: '2026-11-01T05:00:00.000Z', hasta: '2026-11-08T04:59:59.999Z' }, admin);
 
-    // A database connection string with a password: the move to Supabase (it cannot reach that port and fails).
+    // A database connection string with a password: the move to Supabase connects, finds no migrations, refuses.
     const traslado = await dispatch('datos', 'trasladar', { supabaseUrl: proyectoUrl, anonKey: ANON, conexionBase: CONEXION }, admin);
-    if (traslado.ok) {
-      await expect
-        .poll(async () => ((await dispatch('datos', 'actividad', {}, admin)) as { data: { estado: string } | null }).data?.estado, { timeout: 60_000 })
-        .not.toBe('en_curso');
-    }
+    expect(traslado).toMatchObject({ ok: true, data: { tipo: 'traslado' } });
+    await expect
+      .poll(async () => ((await dispatch('datos', 'actividad', {}, admin)) as { data: { estado: string } | null }).data?.estado, { timeout: 60_000 })
+      .toBe('fallida');
 
     // The anon key: tested, then the app switches to the hosted project; a wrong and a right hosted sign-in.
     await call('conexion', 'probarSupabase', { supabaseUrl: proyectoUrl, anonKey: ANON }, admin);
@@ -239,6 +250,7 @@ describe('registro de diagnóstico: ningún secreto', () => {
     expect(texto).toContain('Acceso rechazado: portal.iniciarSesion');
     expect(texto).toContain(`Resumen: campaña ${campana.id}, 0 clientes, 0 llamadas, rango 2026-11-01T05:00:00.000Z – 2026-11-08T04:59:59.999Z`);
     expect(texto).toContain('Backend: hosted');
+    expect(texto).toMatch(/Datos: traslado fallida/);
     expect(texto).toContain(`Prueba de ocultación: Error: la biblioteca repitió ${OCULTO}, ${OCULTO} y ${OCULTO}`);
 
     // … and none of the secrets, tokens, e-mails or the transcript.
