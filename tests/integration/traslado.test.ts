@@ -347,6 +347,8 @@ describe('traslado a Supabase', () => {
       const ocupada = await hastaTerminar(m);
       expect(ocupada.estado).toBe('fallida');
       expect(ocupada.mensaje).toBe(t.conDatos('campanas'));
+      // Nothing was written by the refused attempts: each took a fresh snapshot instead of resuming an old one.
+      expect((m.settings.get(TRASLADO_SETTINGS_KEY) as { propias: string[] }).propias).toHaveLength(2);
       await enDestino(conDatos, async (c) => {
         expect((await c.query(`select nombre from public.campanas`)).rows).toEqual([{ nombre: 'Del proyecto' }]);
         expect((await c.query(`select to_regnamespace('_consola_traslado') as s`)).rows[0].s).toBeNull();

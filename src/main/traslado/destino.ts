@@ -127,6 +127,14 @@ export async function comprobarDestino(c: pg.Client, tablas: TablaMovida[], inst
   return { reanudacion, tablasNuevas, hechos, columnasDestino };
 }
 
+/** The target holds pushed work of this snapshot (its move started there and did not finish). */
+export async function instantaneaEmpezada(c: pg.Client, instantanea: string): Promise<boolean> {
+  const existe = (await c.query<{ r: string | null }>(`select to_regclass('${ESQUEMA_PROGRESO}.progreso')::text as r`)).rows[0]?.r;
+  if (!existe) return false;
+  const { rows } = await c.query(`select 1 from ${ESQUEMA_PROGRESO}.progreso where instantanea = $1 and tabla = $2`, [instantanea, PREPARADO]);
+  return rows.length > 0;
+}
+
 /** Names of the ENABLE ALWAYS triggers of a table (the ones replica mode does not silence). */
 async function disparadoresSiempre(c: pg.ClientBase, tabla: TablaMovida): Promise<string[]> {
   const { rows } = await c.query<{ nombre: string }>(

@@ -31,6 +31,7 @@ import {
   contarDestino,
   empujarBloque,
   errorDeEscritura,
+  instantaneaEmpezada,
   limpiarDestino,
   nombreTabla,
   prepararDestino,
@@ -95,11 +96,14 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     return actividades.iniciar('traslado', es.datos.falloTraslado, (ctx) => trasladar(ctx, base, { supabaseUrl, anonKey, conexion }));
   }
 
-  /** The snapshot to move: the pending move's one when it still reads whole, else a new one. */
-  async function instantanea(ctx: ContextoActividad, base: BaseEmbebida): Promise<{ estado: EstadoGuardado; datos: Instantanea }> {
+  /**
+   * The snapshot to move: the pending move's one when the target already holds part of it (a resume) and the file
+   * still reads whole; else a new one (a move refused before writing anything starts from fresh data).
+   */
+  async function instantanea(ctx: ContextoActividad, base: BaseEmbebida, cliente: pg.Client): Promise<{ estado: EstadoGuardado; datos: Instantanea }> {
     const ruta = rutaInstantanea(dataDir);
     const previo = leerEstado(settings);
-    if (previo && !previo.terminado && existsSync(ruta)) {
+    if (previo && !previo.terminado && existsSync(ruta) && (await instantaneaEmpezada(cliente, previo.instantanea))) {
       try {
         return { estado: previo, datos: await abrirInstantanea(ruta, ctx.señal) };
       } catch (error) {
@@ -146,7 +150,7 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
         throw errorDeConexion(error) ?? error;
       }
       cancelada();
-      const { estado, datos } = await instantanea(ctx, base);
+      const { estado, datos } = await instantanea(ctx, base, cliente);
       cancelada();
       return await empujar(ctx, cliente, estado, datos, destino.supabaseUrl);
     } catch (error) {
