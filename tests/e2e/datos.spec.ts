@@ -11,7 +11,9 @@ import { expect, test } from './support/fixtures';
  * Configuración → Datos as an administrator lives it (issue 16), on the served app's real embedded database:
  * a copy made and listed; a client added after it; the copy restored, everybody signed out, and after signing
  * in again the client is gone and the earlier data is there; a foreign file and a cut copy refused with the
- * Spanish reason and nothing changed; the diagnostic log's last lines, with no password typed here in them.
+ * Spanish reason and nothing changed; a move to a project that does not answer refused in Spanish with its
+ * secrets kept out of the page; the diagnostic log's last lines, with no password or key typed here in them.
+ * The move stores its secrets in the keychain: run under the keychain command (docs/DEVELOPING.md).
  */
 const admin = { nombre: 'Administradora Datos', email: 'datos@agencia.co', password: 'Segura2026Datos' };
 const t = es.datos;
@@ -48,6 +50,15 @@ test('crear una copia, restaurarla: la sesión termina y los datos vuelven a com
   const tarjeta = page.getByTestId('copias-seguridad');
   const antes = await clientes(api);
   expect(antes.posteriores).toBe(0);
+
+  // The daily copies off (the app makes the first one a minute after it starts): this file's activities are its own.
+  const automaticas = tarjeta.getByRole('switch', { name: t.pantallaCopias.automaticas });
+  await expect(automaticas).toBeChecked();
+  // The switch shows the saved setting: it turns off once the host has saved it.
+  await automaticas.click({ force: true });
+  await expect(automaticas).not.toBeChecked();
+  await expect(tarjeta).toContainText(t.pantallaCopias.desactivadas);
+  expect((await copias(api)).ajustes).toMatchObject({ automaticas: false, proximaAutomatica: null });
 
   // 'Crear copia ahora': the activity runs, ends with its outcome, and the manual copy is listed.
   await tarjeta.getByRole('button', { name: t.pantallaCopias.crearAhora }).click();
@@ -124,6 +135,46 @@ test('un archivo ajeno y una copia cortada: la razón en español y nada cambia'
   expect((await copias(api)).copias.map((c) => c.nombre)).toEqual(lista.copias.map((c) => c.nombre));
 });
 
+// Typed into the move's form below: the log must hold neither.
+const CLAVE_ANONIMA = 'eyJhbGciOiJIUzI1NiJ9.clave-anonima-e2e-datos.firma123';
+const CONTRASENA_BASE = 'Contrasena-Base-E2E-7319';
+
+test('mover a Supabase a un proyecto que no responde: la razón en español, los secretos no vuelven y nada cambia', async ({ page, sesion, api }) => {
+  await sesion.entrarComoAdmin();
+  await abrirDatos(page);
+  const antes = await clientes(api);
+  const tarjeta = page.getByTestId('traslado-supabase');
+  const proyecto = 'http://127.0.0.1:1';
+  await tarjeta.getByRole('textbox', { name: t.pantallaTraslado.proyecto }).fill(proyecto);
+  await tarjeta.getByLabel(t.pantallaTraslado.clave).fill(CLAVE_ANONIMA);
+  await tarjeta.getByTestId('traslado-conexion').fill(`postgresql://postgres:${CONTRASENA_BASE}@127.0.0.1:1/postgres`);
+  for (const paso of t.pantallaTraslado.pasos) await expect(tarjeta).toContainText(paso);
+  await tarjeta.getByRole('button', { name: t.pantallaTraslado.iniciar }).click();
+  const confirmacion = page.getByRole('dialog', { name: t.pantallaTraslado.confirmarTitulo });
+  await expect(confirmacion).toContainText(t.pantallaTraslado.confirmar);
+  await confirmacion.getByRole('button', { name: t.pantallaTraslado.confirmarBoton, exact: true }).click();
+
+  const actividad = page.getByTestId('actividad-datos');
+  await expect(actividad).toHaveAttribute('data-tipo', 'traslado');
+  await expect(actividad).toHaveAttribute('data-estado', 'fallida', { timeout: 60_000 });
+  await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(es.configuracion.pruebaSinRed(proyecto));
+  // The secrets left the page: the form is empty and says they are kept in the keychain.
+  await expect(tarjeta.getByTestId('traslado-conexion')).toHaveValue('');
+  await expect(tarjeta.getByLabel(t.pantallaTraslado.clave)).toHaveValue('');
+  await expect(tarjeta).toContainText(t.pantallaTraslado.conexionGuardada);
+  await expect(tarjeta).toContainText(t.pantallaTraslado.claveDetalle);
+  // Both kept: resuming needs nothing typed again.
+  await expect(tarjeta.getByRole('button', { name: t.pantallaTraslado.iniciar })).toBeEnabled();
+  const html = await page.content();
+  for (const secreto of [CLAVE_ANONIMA, CONTRASENA_BASE]) expect(html).not.toContain(secreto);
+  expect(JSON.stringify(await api.llamar('datos', 'traslado'))).not.toContain(CONTRASENA_BASE);
+  await page.screenshot({ path: test.info().outputPath('datos-traslado-fallido.png'), fullPage: true });
+
+  // Still on the embedded database, signed in, with the same data.
+  expect(await api.llamar('conexion', 'backend')).toMatchObject({ activo: 'embedded', backend: 'embedded' });
+  expect(await clientes(api)).toEqual(antes);
+});
+
 test('el registro de diagnóstico: sus últimas líneas, sin ninguna contraseña tecleada', async ({ page, sesion, app }) => {
   await sesion.entrarComoAdmin();
   await abrirDatos(page);
@@ -140,7 +191,7 @@ test('el registro de diagnóstico: sus últimas líneas, sin ninguna contraseña
 
   // Neither on screen nor in any of the log's files.
   const archivos = readdirSync(join(app.dataDir, 'registro')).map((f) => readFileSync(join(app.dataDir, 'registro', f), 'utf8'));
-  for (const secreto of [admin.password]) {
+  for (const secreto of [admin.password, CLAVE_ANONIMA, CONTRASENA_BASE]) {
     expect(texto.join('\n')).not.toContain(secreto);
     for (const archivo of archivos) expect(archivo).not.toContain(secreto);
   }

@@ -47,6 +47,7 @@ function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolea
   const [anonKey, setAnonKey] = useState('');
   const [cadena, setCadena] = useState('');
   const mostrar = useMostrarActividad();
+  const queryClient = useQueryClient();
 
   const trasladar = useMutation({
     mutationFn: () =>
@@ -56,10 +57,12 @@ function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolea
         ...(cadena.trim() ? { conexionBase: cadena.trim() } : {}),
       }),
     onSuccess: (actividad) => {
-      // The secrets leave the page: the host keeps them in the keychain.
+      // The secrets leave the page: the host keeps them in the keychain (and saved the project as Conexión does).
       setAnonKey('');
       setCadena('');
       mostrar(actividad);
+      void queryClient.invalidateQueries({ queryKey: clave('conexion', 'backend') });
+      void queryClient.invalidateQueries({ queryKey: clave('datos', 'traslado') });
     },
     onError: (e) => notifyError(mensajeDe(e)),
   });

@@ -54,6 +54,7 @@ export function useAlTerminarActividad(actividad: ActividadDatos | null | undefi
     enCurso.current = null;
     void queryClient.invalidateQueries({ queryKey: clave('datos', 'copias') });
     void queryClient.invalidateQueries({ queryKey: clave('datos', 'traslado') });
+    void queryClient.invalidateQueries({ queryKey: clave('conexion', 'backend') });
     const mensaje = actividad.mensaje ?? '';
     if (actividad.estado === 'fallida') notifyError(mensaje);
     else if (actividad.estado === 'terminada') notifySuccess(mensaje);
