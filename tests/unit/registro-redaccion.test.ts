@@ -17,13 +17,25 @@ describe('ocultar', () => {
     expect(ocultar('abc')).toBe('abc');
   });
 
-  it('de un valor JSON (credenciales de un webhook) registra cada cadena: la contraseña sola también se oculta', () => {
+  it('de un valor JSON (credenciales de un webhook) registra sus miembros secretos: la contraseña sola también se oculta', () => {
     const contrasena = `solo palabras ${Date.now()}`;
     const cabecera = `cabecera ${Date.now()} valor`;
     registrarSecreto(JSON.stringify({ usuario: 'n8n', contrasena, cabeceras: { 'X-Api-Key': cabecera } }));
     expect(ocultar(`rechazó ${contrasena}; luego ${cabecera}`)).toBe(`rechazó ${OCULTO}; luego ${OCULTO}`);
-    // Short strings inside stay (a user name like "n8n" is no secret worth a ruined log).
-    expect(ocultar('usuario n8n')).toBe('usuario n8n');
+    // The user name is not a secret member.
+    registrarSecreto(JSON.stringify({ usuario: 'operador-n8n', contrasena: `otra ${Date.now()}` }));
+    expect(ocultar('usuario operador-n8n')).toBe('usuario operador-n8n');
+  });
+
+  it('de una sesión alojada guardada en el llavero oculta sus tokens, no las palabras comunes que la acompañan', () => {
+    const access = `acceso.${Date.now()}.firma`;
+    const refresh = `refresco-${Date.now()}`;
+    registrarSecreto(JSON.stringify({
+      access_token: access, token_type: 'bearer', refresh_token: refresh, expires_in: 3600,
+      user: { id: '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b', aud: 'authenticated', role: 'authenticated' },
+    }));
+    expect(ocultar(`usó ${access} y ${refresh}`)).toBe(`usó ${OCULTO} y ${OCULTO}`);
+    expect(ocultar('Acceso rechazado: auth.iniciarSesion (unauthenticated), bearer')).toBe('Acceso rechazado: auth.iniciarSesion (unauthenticated), bearer');
   });
 
   it('oculta lo que tiene forma de secreto', () => {

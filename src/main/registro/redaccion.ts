@@ -24,13 +24,15 @@ let ordenados: string[] = [];
 
 /**
  * Registers a secret value (and its URL-encoded and JSON-escaped forms) so that no log line ever shows it. A JSON
- * value (a webhook's credentials are kept as `{"token":…}` or `{"usuario":…,"contrasena":…,"cabeceras":{…}}`)
- * registers each of its strings too: the password alone is what an error would repeat.
+ * object is registered by its secret members too — a webhook's `{"token":…}`, `{"contrasena":…}` or
+ * `{"cabeceras":{…}}`, a hosted session's `access_token` and `refresh_token` — since the password alone is what an
+ * error would repeat; its other members (`"aud":"authenticated"`, `"token_type":"bearer"`, a user name) are not
+ * secrets, and hiding those words everywhere would garble the log.
  */
 export function registrarSecreto(valor: string | null | undefined): void {
   if (typeof valor !== 'string' || valor.length < MINIMO_SECRETO) return;
   let cambio = false;
-  for (const parte of [valor, ...cadenasJson(valor)]) {
+  for (const parte of [valor, ...miembrosSecretos(valor)]) {
     for (const forma of [parte, encodeURIComponent(parte), JSON.stringify(parte).slice(1, -1)]) {
       if (forma.length < MINIMO_SECRETO) continue;
       // Seen again = used again: it moves to the newest end, so the cap drops the values no longer in use.
@@ -49,8 +51,11 @@ export function registrarSecreto(valor: string | null | undefined): void {
   if (cambio) ordenados = [...secretos].sort((a, b) => b.length - a.length);
 }
 
-/** The strings inside a JSON object or array (keys excluded), or none when the value is not such JSON. */
-function cadenasJson(valor: string): string[] {
+/** Member names that hold a secret (anything under them, e.g. every header value under `cabeceras`). */
+const CLAVE_SECRETA = /^token$|token$|contrase|password|secret|clave|api_?key|cabecera|credencial|verifier/i;
+
+/** The strings of a JSON object found under a secret member name; none when the value is not such JSON. */
+function miembrosSecretos(valor: string): string[] {
   if (!/^\s*[[{]/.test(valor)) return [];
   let dato: unknown;
   try {
@@ -59,12 +64,16 @@ function cadenasJson(valor: string): string[] {
     return [];
   }
   const salida: string[] = [];
-  const recorrer = (v: unknown): void => {
-    if (typeof v === 'string') salida.push(v);
-    else if (Array.isArray(v)) v.forEach(recorrer);
-    else if (v && typeof v === 'object') Object.values(v).forEach(recorrer);
+  const recorrer = (v: unknown, secreto: boolean): void => {
+    if (typeof v === 'string') {
+      if (secreto) salida.push(v);
+    } else if (Array.isArray(v)) {
+      for (const x of v) recorrer(x, secreto);
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) recorrer(x, secreto || CLAVE_SECRETA.test(k));
+    }
   };
-  recorrer(dato);
+  recorrer(dato, false);
   return salida;
 }
 
