@@ -49,8 +49,12 @@ export async function tomarInstantanea(
  * Checks the whole file (sha256) and reads what the move needs before writing anything: the moved tables with
  * their columns (from each table's first block; a table without rows has none and needs none) and the sequences.
  */
-export async function abrirInstantanea(ruta: string, señal?: AbortSignal): Promise<Instantanea> {
-  const { cabecera } = await verificarCopia(ruta, señal ? { señal } : {});
+export async function abrirInstantanea(
+  ruta: string,
+  señal?: AbortSignal,
+  progreso?: (hechos: number, total: number) => void,
+): Promise<Instantanea> {
+  const { cabecera } = await verificarCopia(ruta, { ...(señal ? { señal } : {}), ...(progreso ? { progreso } : {}) });
   const columnas = new Map<string, string[]>();
   const secuencias: string[] = [];
   for await (const seccion of leerSecciones(ruta)) {

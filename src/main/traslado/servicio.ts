@@ -80,6 +80,8 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
   async function iniciar(input: { supabaseUrl?: string; anonKey?: string; conexionBase?: string }): Promise<ActividadDatos> {
     const base = opciones.base();
     if (!base) throw new AppError('config', leerEstado(settings)?.terminado ? t().yaTerminado : t().soloEmbebida);
+    // Before anything is saved: another data activity (a backup, a restore) refuses this one anyway.
+    if (actividades.actual()?.estado === 'en_curso') throw new AppError('conflict', es.datos.actividadEnCurso);
     const supabaseUrl = (input.supabaseUrl?.trim() || conexionGuardada().supabaseUrl || '').replace(/\/+$/, '');
     if (!supabaseUrl || !isSupabaseUrl(supabaseUrl)) throw new AppError('validation', t().sinProyecto);
     const anonKey = input.anonKey?.trim() || (await secretos.get(SUPABASE_ANON_KEY_ACCOUNT));
@@ -105,7 +107,7 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     const previo = leerEstado(settings);
     if (previo && !previo.terminado && existsSync(ruta) && (await instantaneaEmpezada(cliente, previo.instantanea))) {
       try {
-        return { estado: previo, datos: await abrirInstantanea(ruta, ctx.señal) };
+        return { estado: previo, datos: await abrirInstantanea(ruta, ctx.señal, (hechos, total) => ctx.progreso(t().fases.leyendo, hechos, total)) };
       } catch (error) {
         if (ctx.señal.aborted) throw error;
         log(t().instantaneaDañada, error);
@@ -113,7 +115,7 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     }
     ctx.progreso(t().fases.instantanea);
     await tomarInstantanea(base, ruta, { version: opciones.version, now, señal: ctx.señal, progreso: (hechos, total) => ctx.progreso(t().fases.instantanea, hechos, total) });
-    const datos = await abrirInstantanea(ruta, ctx.señal);
+    const datos = await abrirInstantanea(ruta, ctx.señal, (hechos, total) => ctx.progreso(t().fases.leyendo, hechos, total));
     const id = globalThis.crypto.randomUUID();
     const estado: EstadoGuardado = {
       instantanea: id,
@@ -267,7 +269,10 @@ function columna(texto: string, indice: number): string[] {
  * generic Spanish message and the log gets the error's name and code.
  */
 function sinDetalle(error: unknown): Error {
-  const e = error as { name?: string; code?: string; message?: string } | null;
-  const limpio = new Error(`Traslado: ${e?.name ?? 'Error'}${e?.code ? ` ${e.code}` : ''}`);
-  return limpio;
+  const e = error as { name?: string; code?: string; table?: string; column?: string; constraint?: string; routine?: string } | null;
+  // Names of things, never values: enough to tell what failed where.
+  const donde = [e?.table && `tabla ${e.table}`, e?.column && `columna ${e.column}`, e?.constraint && `restricción ${e.constraint}`, e?.routine && `rutina ${e.routine}`]
+    .filter(Boolean)
+    .join(', ');
+  return new Error(`Traslado: ${e?.name ?? 'Error'}${e?.code ? ` ${e.code}` : ''}${donde ? ` (${donde})` : ''}`);
 }

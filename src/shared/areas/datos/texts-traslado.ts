@@ -4,6 +4,7 @@ export const traslado = {
   fases: {
     comprobando: 'Comprobando el proyecto de Supabase',
     instantanea: 'Tomando una instantánea de los datos locales',
+    leyendo: 'Comprobando la instantánea',
     preparando: 'Preparando el proyecto de Supabase',
     copiando: (tabla: string) => `Copiando ${tabla}`,
     secuencias: 'Ajustando los contadores',
