@@ -164,12 +164,12 @@ describe('Configuración → Datos: las operaciones', () => {
       expect(r.ok, `${op} ${JSON.stringify(input)}`).toBe(false);
       return (r as Extract<Envelope, { ok: false }>).error;
     };
-    expect(await error('guardarAjustesCopias', { carpeta: 'copias/aqui', automaticas: true })).toMatchObject({ code: 'validation', message: t.op.carpetaAbsoluta });
+    expect(await error('guardarAjustesCopias', { carpeta: 'copias/aqui', automaticas: true })).toMatchObject({ code: 'validation', message: t.copias.carpetaNoAbsoluta });
     expect(await error('restaurar', { archivo: '   ' })).toMatchObject({ code: 'validation', message: t.op.archivoRequerido });
-    expect(await error('restaurar', { archivo: '../otra/copia.sql' })).toMatchObject({ code: 'validation', message: t.op.archivoInvalido });
-    expect(await error('eliminarCopia', { nombre: '../../settings.json' })).toMatchObject({ code: 'validation', message: t.op.nombreCopiaInvalido });
-    expect(await error('eliminarCopia', { nombre: '.consola.lock' })).toMatchObject({ code: 'validation', message: t.op.nombreCopiaInvalido });
-    expect(await error('trasladar', { conexionBase: 'mysql://root:x@db.example.co/db' })).toMatchObject({ code: 'validation', message: t.op.conexionInvalida });
+    expect(await error('restaurar', { archivo: '../otra/copia.sql' })).toMatchObject({ code: 'validation', message: t.copias.rutaNoAbsoluta });
+    expect(await error('eliminarCopia', { nombre: '../../settings.json' })).toMatchObject({ code: 'validation', message: t.copias.noEsDeLaLista });
+    expect(await error('eliminarCopia', { nombre: '.consola.lock' })).toMatchObject({ code: 'validation', message: t.copias.noEsDeLaLista });
+    expect(await error('trasladar', { conexionBase: 'mysql://root:x@db.example.co/db' })).toMatchObject({ code: 'validation', message: t.traslado.conexionInvalida });
     expect(await error('trasladar', { supabaseUrl: 'ftp://proyecto.supabase.co' })).toMatchObject({ code: 'validation', message: es.configuracion.urlSupabaseInvalida });
     expect(await error('registro', { lineas: 0 })).toMatchObject({ code: 'validation', message: t.op.lineasInvalidas });
     expect(await error('registro', { lineas: 5000 })).toMatchObject({ code: 'validation', message: t.op.lineasInvalidas });

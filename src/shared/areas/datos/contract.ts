@@ -54,7 +54,7 @@ export const datos = {
   /** The folder (null = the default, next to the data folder) and the daily copies on or off. */
   guardarAjustesCopias: op<AjustesCopias>()(
     z.object({
-      carpeta: ruta.refine(esRutaAbsoluta, t.op.carpetaAbsoluta).nullable(),
+      carpeta: ruta.refine(esRutaAbsoluta, t.copias.carpetaNoAbsoluta).nullable(),
       automaticas: z.boolean(),
     }),
   ),
@@ -65,11 +65,11 @@ export const datos = {
     z.object({
       archivo: ruta
         .min(1, t.op.archivoRequerido)
-        .refine((v) => esRutaAbsoluta(v) || esNombreCopia(v), t.op.archivoInvalido),
+        .refine((v) => esRutaAbsoluta(v) || esNombreCopia(v), t.copias.rutaNoAbsoluta),
     }),
   ),
   /** Deletes one copy of the folder (only a name `copias` lists). */
-  eliminarCopia: op<null>()(z.object({ nombre: z.string().trim().refine(esNombreCopia, t.op.nombreCopiaInvalido) })),
+  eliminarCopia: op<null>()(z.object({ nombre: z.string().trim().refine(esNombreCopia, t.copias.noEsDeLaLista) })),
   /** The hosted project the data can move to and the state of a move (it survives restarts). */
   traslado: op<EstadoTraslado>()(z.object({})),
   /**
@@ -80,7 +80,7 @@ export const datos = {
     z.object({
       supabaseUrl: z.string().trim().max(500).refine(isSupabaseUrl, tc.urlSupabaseInvalida).optional(),
       anonKey: z.string().trim().min(1, tc.faltaClave).max(4000).optional(),
-      conexionBase: z.string().trim().max(2000).refine(esCadenaConexion, t.op.conexionInvalida).optional(),
+      conexionBase: z.string().trim().max(2000).refine(esCadenaConexion, t.traslado.conexionInvalida).optional(),
     }),
   ),
   /** After a finished move: deletes the embedded database from this computer (backups stay). */

@@ -32,12 +32,7 @@ export const datos = {
     errorEliminarLocales: 'No se pudieron eliminar los datos locales.',
     errorLeerRegistro: 'No se pudo leer el registro de diagnóstico.',
     errorAbrirRegistro: 'No se pudo abrir el registro de diagnóstico.',
-    carpetaAbsoluta: 'Escribe la ruta completa de la carpeta (por ejemplo /home/ana/copias o C:\\Copias).',
     archivoRequerido: 'Escribe la ruta completa del archivo de la copia.',
-    archivoInvalido: 'Escribe la ruta completa del archivo de la copia (por ejemplo /home/ana/copias/consola-20261121-150000-manual.sql).',
-    nombreCopiaInvalido: 'Esa copia no está en la carpeta de copias.',
-    conexionInvalida:
-      'La cadena de conexión debe empezar por postgresql:// (cópiala en Supabase → Project Settings → Database → Connection string, URI).',
     lineasInvalidas: 'El número de líneas debe estar entre 1 y 1000.',
   },
 
