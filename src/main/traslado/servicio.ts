@@ -102,10 +102,10 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
    * The snapshot to move: the pending move's one when the target already holds part of it (a resume) and the file
    * still reads whole; else a new one (a move refused before writing anything starts from fresh data).
    */
-  async function instantanea(ctx: ContextoActividad, base: BaseEmbebida, cliente: pg.Client): Promise<{ estado: EstadoGuardado; datos: Instantanea }> {
+  async function instantanea(ctx: ContextoActividad, base: BaseEmbebida, reanudar: boolean): Promise<{ estado: EstadoGuardado; datos: Instantanea }> {
     const ruta = rutaInstantanea(dataDir);
     const previo = leerEstado(settings);
-    if (previo && !previo.terminado && existsSync(ruta) && (await instantaneaEmpezada(cliente, previo.instantanea))) {
+    if (previo && reanudar && existsSync(ruta)) {
       try {
         return { estado: previo, datos: await abrirInstantanea(ruta, ctx.señal, (hechos, total) => ctx.progreso(t().fases.leyendo, hechos, total)) };
       } catch (error) {
@@ -140,27 +140,37 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     };
     progreso(t().fases.comprobando);
     await probar(destino.supabaseUrl, destino.anonKey);
-    const cliente = clienteDestino(destino.conexion);
-    // A pg error can carry row values in its detail: it goes to the log only through errorDeEscritura's mapping.
-    cliente.on('error', (error) => log('Traslado: la conexión con el proyecto se cortó', { name: (error as Error).name, code: (error as { code?: string }).code }));
-    const cortar = () => void cliente.end().catch(() => undefined);
+    let cliente: pg.Client | null = null;
+    const cortar = () => void cliente?.end().catch(() => undefined);
     señal.addEventListener('abort', cortar, { once: true });
-    try {
+    const conectar = async (): Promise<pg.Client> => {
+      const nuevo = clienteDestino(destino.conexion);
+      // A pg error can carry row values in its detail: only its name and code are logged.
+      nuevo.on('error', (error) => log('Traslado: la conexión con el proyecto se cortó', { name: (error as Error).name, code: (error as { code?: string }).code }));
+      cliente = nuevo;
       try {
-        await cliente.connect();
+        await nuevo.connect();
       } catch (error) {
         throw errorDeConexion(error) ?? error;
       }
       cancelada();
-      const { estado, datos } = await instantanea(ctx, base, cliente);
+      return nuevo;
+    };
+    try {
+      const primero = await conectar();
+      const previo = leerEstado(settings);
+      const reanudar = Boolean(previo && !previo.terminado && (await instantaneaEmpezada(primero, previo.instantanea)));
+      // A new snapshot may take minutes: the target's connection is not kept idle meanwhile.
+      if (!reanudar) await primero.end();
+      const { estado, datos } = await instantanea(ctx, base, reanudar);
       cancelada();
-      return await empujar(ctx, cliente, estado, datos, destino.supabaseUrl);
+      return await empujar(ctx, reanudar ? primero : await conectar(), estado, datos, destino.supabaseUrl);
     } catch (error) {
       if (señal.aborted) throw error;
       throw errorDeEscritura(error) ?? errorDeConexion(error) ?? sinDetalle(error);
     } finally {
       señal.removeEventListener('abort', cortar);
-      await cliente.end().catch(() => undefined);
+      await (cliente as pg.Client | null)?.end().catch(() => undefined);
     }
   }
 
