@@ -25,6 +25,7 @@ import { crearActividades } from './datos/actividades';
 import { crearServicioCopias, type CambioDeDatos } from './copias/servicio';
 import { crearServicioTraslado } from './traslado/servicio';
 import { VERSION_APP } from './version';
+import { registrarRechazos } from './registro/rechazos';
 
 export interface HostOptions {
   /** Folder of the embedded database, files and settings (see data-dir.ts). */
@@ -232,7 +233,8 @@ export async function openHost(options: HostOptions): Promise<Host> {
     return esta;
   }
 
-  const dispatch: Dispatch = async (area, name, input, ctx) => {
+  // Refused sign-ins and permission refusals reach the diagnostic log here, for every transport (IPC, HTTP).
+  const dispatch: Dispatch = registrarRechazos(async (area, name, input, ctx) => {
     if (reopening) await reopening.catch(() => undefined);
     const result = await abierto.dispatch(area, name, input, ctx);
     if (reconnectRequested) {
@@ -240,7 +242,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
       await reabrir().catch((error: unknown) => log('No se pudo reabrir el backend', error));
     }
     return result;
-  };
+  }, log);
 
   return {
     dataDir: options.dataDir,

@@ -24,7 +24,6 @@ import { restrictNewFiles } from './backends/embedded/private-folder';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
 import { createMainWindow, denyAllPermissions, hardenWebContents, prepareDefaultSession, registerAppScheme } from './window/create-window';
 import { crearRegistro, type Registro } from './registro/registro';
-import { registrarRechazos } from './registro/rechazos';
 import { VERSION_APP } from './version';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -138,7 +137,7 @@ async function start(): Promise<void> {
   hostPromise = openHost({ dataDir, log, settings, entrada, registro: registro.port });
   // IPC is bound at once; calls made while the database opens wait for it.
   // Refused sign-ins reach the diagnostic log (operation and code only).
-  const dispatch: Dispatch = registrarRechazos(async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx), log);
+  const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
   disposeIpc = registerIpc({ dispatch }, { ...(devServerUrl ? { devServerUrl } : {}), log }).dispose;
   openWindow();
 

@@ -23,7 +23,6 @@ import { crearControlEntrada, entradaDeLineaDeOrdenes } from './entrada/control'
 import { createVault } from './secrets/vault';
 import type { Host } from './host';
 import { crearRegistro, type Registro } from './registro/registro';
-import { registrarRechazos } from './registro/rechazos';
 import { VERSION_APP } from './version';
 import { es } from '../shared/i18n/es';
 
@@ -77,7 +76,7 @@ async function main(): Promise<void> {
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
   // Refused sign-ins reach the log (operation and code only).
-  const server = await startServer({ dispatch: registrarRechazos(host.dispatch, log), cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
+  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
   log(`Backend: ${host.backendKind}`);
   log(`Servidor web en ${server.url}`);
   const estadoEntrada = await entrada.aplicar();

@@ -387,10 +387,6 @@ export const llamadas = {
     rangoInvalido: 'La fecha de inicio debe ser anterior a la fecha de fin.',
     fechaInvalida: 'Fecha inválida.',
   },
-  auditoria: {
-    cargado: (clientes: number, llamadas: number, desde: string, hasta: string) =>
-      `Resumen: ${clientes} clientes, ${llamadas} llamadas, rango ${desde} a ${hasta}`,
-  },
   // Pantallas de lotes (issue 15) ------------------------------------------------------------------
   panelLotes: {
     titulo: 'Llamadas masivas',
