@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -133,6 +133,38 @@ test('un archivo ajeno y una copia cortada: la razón en español y nada cambia'
   await expect(page.getByTestId('panel-datos')).toBeVisible();
   expect(await clientes(api)).toEqual(antes);
   expect((await copias(api)).copias.map((c) => c.nombre)).toEqual(lista.copias.map((c) => c.nombre));
+  for (const archivo of [ajeno, cortada]) rmSync(archivo, { force: true });
+});
+
+test('la carpeta de las copias: una ruta relativa se rechaza en español; otra carpeta y de vuelta a la predeterminada', async ({ page, sesion, api }) => {
+  await sesion.entrarComoAdmin();
+  await abrirDatos(page);
+  const tarjeta = page.getByTestId('copias-seguridad');
+  const { ajustes, copias: enPredeterminada } = await copias(api);
+  expect(enPredeterminada.length).toBeGreaterThan(0);
+  await expect(tarjeta.getByTestId('copias-carpeta')).toHaveText(ajustes.carpetaPredeterminada);
+  await expect(tarjeta).toContainText(t.pantallaCopias.predeterminada);
+
+  await tarjeta.getByRole('button', { name: t.pantallaCopias.cambiarCarpeta }).click();
+  const campo = tarjeta.getByRole('textbox', { name: t.pantallaCopias.nuevaCarpeta });
+  await campo.fill('copias/relativas');
+  await tarjeta.getByRole('button', { name: t.pantallaCopias.guardarCarpeta }).click();
+  await expect(tarjeta).toContainText(t.copias.carpetaNoAbsoluta);
+
+  const otra = join(tmpdir(), `consola-e2e-otras-copias-${process.pid}`);
+  await campo.fill(otra);
+  await tarjeta.getByRole('button', { name: t.pantallaCopias.guardarCarpeta }).click();
+  await expect(tarjeta.getByTestId('copias-carpeta')).toHaveText(otra);
+  await expect(tarjeta).toContainText(t.pantallaCopias.elegida);
+  await expect(tarjeta).toContainText(t.pantallaCopias.vacia);
+
+  await tarjeta.getByRole('button', { name: t.pantallaCopias.cambiarCarpeta }).click();
+  await tarjeta.getByRole('button', { name: t.pantallaCopias.usarPredeterminada }).click();
+  await expect(tarjeta.getByTestId('copias-carpeta')).toHaveText(ajustes.carpetaPredeterminada);
+  await expect(tarjeta.getByTestId('copia')).toHaveCount(enPredeterminada.length);
+  // The switch was left off by the first test, and changing the folder kept it so.
+  expect((await copias(api)).ajustes).toMatchObject({ carpeta: ajustes.carpetaPredeterminada, automaticas: false });
+  rmSync(otra, { recursive: true, force: true });
 });
 
 // Typed into the move's form below: the log must hold neither.
