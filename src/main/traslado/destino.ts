@@ -40,9 +40,6 @@ export function esTablaMensajes(esquema: string, tabla: string): boolean {
   return esquema === 'public' && /^[a-z][a-z0-9_]{0,62}$/.test(tabla) && /_(registro_bot_wordpress|registro_whatsapp|registro_bot_shopify|registro_bot_duda)$/.test(tabla);
 }
 
-/** The console's own tables whose rows mean "this project already holds console data". */
-const TABLAS_CON_DATOS = ['perfiles', 'campanas', 'clientes'];
-
 const ESQUEMA_PROGRESO = '_consola_traslado';
 /** Progress row that says the target was prepared for this snapshot (no real table has this name). */
 const PREPARADO = '*';
@@ -116,13 +113,18 @@ export async function comprobarDestino(c: pg.Client, tablas: TablaMovida[], inst
   const reanudacion = hechos.has(PREPARADO);
   hechos.delete(PREPARADO);
   if (!reanudacion && !prepararonOtras) {
+    // Any row in a table the move writes is the project's own (a fresh project with the migrations has none):
+    // refused, so nothing of it is mixed with or replaced by the copy.
     const conDatos: string[] = [];
-    for (const tabla of TABLAS_CON_DATOS) {
-      if (!columnasDestino.has(`public.${tabla}`)) continue;
-      const { rows: hay } = await c.query<{ hay: boolean }>(`select exists (select 1 from public.${q(tabla)}) as hay`);
-      if (hay[0]?.hay) conDatos.push(tabla);
+    for (const tabla of tablas) {
+      if (tabla.esquema !== 'public' || !columnasDestino.has(nombreTabla(tabla))) continue;
+      const { rows: hay } = await c.query<{ hay: boolean }>(`select exists (select 1 from ${tablaSql(tabla)}) as hay`);
+      if (hay[0]?.hay) conDatos.push(tabla.tabla);
     }
-    if (conDatos.length > 0) throw new AppError('conflict', t().conDatos(conDatos.join(', ')));
+    if (conDatos.length > 0) {
+      const lista = conDatos.slice(0, 3).join(', ') + (conDatos.length > 3 ? ` y ${conDatos.length - 3} más` : '');
+      throw new AppError('conflict', t().conDatos(lista));
+    }
   }
   return { reanudacion, tablasNuevas, hechos, columnasDestino };
 }
@@ -168,7 +170,8 @@ export async function enTransaccion<T>(c: pg.Client, trabajo: () => Promise<T>):
 
 /**
  * First step of a move on this target, one transaction: the progress table, the missing message tables, and the
- * moved public tables emptied (migrations may insert rows of their own; a restarted move's partial rows go too).
+ * moved public tables emptied — they are empty unless this computer's own earlier move (with a snapshot since
+ * replaced) left partial rows there: those go, so the new snapshot lands whole.
  */
 export async function prepararDestino(c: pg.Client, tablas: TablaMovida[], comprobacion: Comprobacion, instantanea: string): Promise<void> {
   await enTransaccion(c, async () => {
