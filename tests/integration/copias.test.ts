@@ -45,14 +45,15 @@ afterEach(async () => {
 });
 
 /**
- * Every table of the schemas a copy holds (rows counted and hashed in one fixed order), every sequence's value
- * and every trigger's mode: "restored = source" is one comparison, on PGlite and PostgreSQL 15 alike (the session
+ * Every table of the schemas a copy holds (rows counted and hashed in one fixed order), every sequence's value,
+ * every trigger's mode and every index: "restored = source" is one comparison, on PGlite and PostgreSQL 15 alike (the session
  * prints timestamps in UTC).
  */
 interface Huellas {
   tablas: Record<string, { filas: number; md5: string }>;
   secuencias: Record<string, string>;
   disparadores: Record<string, string>;
+  indices: Record<string, string>;
 }
 async function huellas(db: SqlQueryable): Promise<Huellas> {
   const esquemas = ['public', 'auth', '_consola'];
@@ -62,7 +63,7 @@ async function huellas(db: SqlQueryable): Promise<Huellas> {
       where c.relkind = 'r' and n.nspname = any($1::text[]) order by 1, 2`,
     [esquemas],
   );
-  const out: Huellas = { tablas: {}, secuencias: {}, disparadores: {} };
+  const out: Huellas = { tablas: {}, secuencias: {}, disparadores: {}, indices: {} };
   for (const { esquema, tabla } of tablas) {
     const { rows } = await db.query<{ n: string | number; h: string }>(
       `select count(*) as n, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as h from "${esquema}"."${tabla}" t`,
@@ -85,6 +86,11 @@ async function huellas(db: SqlQueryable): Promise<Huellas> {
     [esquemas],
   );
   for (const d of disparadores) out.disparadores[d.k] = d.modo;
+  const { rows: indices } = await db.query<{ k: string; def: string }>(
+    `select schemaname || '.' || indexname as k, indexdef as def from pg_indexes where schemaname = any($1::text[])`,
+    [esquemas],
+  );
+  for (const i of indices) out.indices[i.k] = i.def;
   return out;
 }
 
@@ -331,12 +337,19 @@ describe('copias de seguridad', () => {
     writeFileSync(cambiado, bytes);
     const vacio = join(dataDir, 'vacio.sql');
     writeFileSync(vacio, '');
+    // Made by a newer version: its schema includes a migration this version does not have.
+    const futura = join(dataDir, 'futura.sql');
+    cpSync(ruta, futura);
+    firmarDeNuevo(futura, (texto) =>
+      texto.replace('-- consola: esquema _consola.migraciones', '-- consola: esquema migrations/29991231000000_futura.sql\ncreate table public.futura (id int);\n\n-- consola: esquema _consola.migraciones'),
+    );
 
     for (const [archivo, mensaje] of [
       [truncado, t.danada],
       [ajeno, t.ajena],
       [cambiado, t.danada],
       [vacio, t.ajena],
+      [futura, t.formatoNuevo],
       [join(dataDir, 'no-existe.sql'), t.noEncontrada],
       ['consola-20200101-000000-manual.sql', t.noEsDeLaLista],
     ] as const) {

@@ -13,9 +13,11 @@
  *                                                              their indexes and triggers)
  *   -- consola: archivos                                       schema _consola_copia (only with documents)
  *   -- consola: datos                                          replica mode, ENABLE ALWAYS triggers disabled,
- *                                                              one TRUNCATE of every dumped table
+ *                                                              one TRUNCATE of every dumped table, the indexes
+ *                                                              no constraint needs dropped (built after the rows)
  *   -- consola: tabla public.clientes                          then `COPY "public"."clientes" (…) FROM stdin;`,
  *                                                              rows in COPY text format, `\.`
+ *   -- consola: indices                                        CREATE INDEX … of the indexes dropped above
  *   -- consola: secuencias                                     SELECT pg_catalog.setval(…) per sequence
  *   -- consola: reactivar                                      triggers back to their exact mode, replica off
  *   -- consola-copia-fin: {"sha256":"…","bytes":N}             sha256 of every byte before this line
@@ -41,6 +43,7 @@ export const MARCAS = {
   archivos: 'archivos',
   datos: 'datos',
   tabla: 'tabla ', // + schema.table
+  indices: 'indices',
   secuencias: 'secuencias',
   reactivar: 'reactivar',
 } as const;

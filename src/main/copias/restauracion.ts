@@ -31,6 +31,11 @@ export interface OpcionesCarga {
   señal?: AbortSignal;
   /** Where the copy's documents are written (omitted = they are not extracted). */
   archivos?: string;
+  /**
+   * The migration files this version has (ledger names): a copy whose schema names another was made by a newer
+   * version and is refused before its schema runs. Omitted = not checked.
+   */
+  conocidas?: ReadonlySet<string>;
 }
 
 const cancelada = (señal?: AbortSignal) => {
@@ -58,6 +63,9 @@ export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: Opci
   for await (const seccion of leerSecciones(ruta)) {
     cancelada(opciones.señal);
     if (seccion.tipo === 'sql') {
+      if (opciones.conocidas && seccion.marca.startsWith(MARCAS.esquema) && seccion.marca !== MARCAS.registro) {
+        if (!opciones.conocidas.has(seccion.marca.slice(MARCAS.esquema.length))) throw new AppError('validation', t.formatoNuevo);
+      }
       if (seccion.marca === MARCAS.datos) {
         // The schema is in place: every table the copy holds must exist before rows go in.
         for (const tabla of Object.keys(opciones.cabecera.filas)) {

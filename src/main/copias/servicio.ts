@@ -15,6 +15,7 @@ import { copiaDiariaPendiente, copiasARetirar, esAutomatica, proximaCopiaDiaria 
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import { findSupabaseDir, planDeMigraciones } from '../backends/embedded/migrate';
 import type { Actividades, ContextoActividad } from '../datos/actividades';
 import type { CambioDeDatos } from './cambio';
 import { filasDeDatos, leerNombreDeCopia, nombreDeCopia } from './formato';
@@ -193,7 +194,9 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
     const ruta = await rutaDeArchivo(archivo);
     ctx.progreso(t.fases.comprobando, 0, 0);
     const { cabecera } = await verificarCopia(ruta, { señal: ctx.señal, progreso: (hechos, total) => ctx.progreso(t.fases.comprobando, hechos, total) });
-    await prepararRestauracion(dataDir, ruta, { cabecera, señal: ctx.señal, progreso: ctx.progreso });
+    const plan = await planDeMigraciones({ supabaseDir: opciones.supabaseDir ?? findSupabaseDir(), embedded: true });
+    const conocidas = new Set(plan.map((paso) => paso.nombre));
+    await prepararRestauracion(dataDir, ruta, { cabecera, conocidas, señal: ctx.señal, progreso: ctx.progreso });
     // Last moment to cancel: from here the host swaps the folders.
     if (ctx.señal.aborted) {
       await limpiarRestauracion(dataDir);

@@ -209,6 +209,27 @@ async function ddlMensajes(tx: ConsultaCopia, tablas: Tabla[]): Promise<string[]
   return lineas;
 }
 
+/**
+ * The indexes loading rows need not maintain one row at a time (trigram and full-text GIN indexes make a load
+ * several times slower): dropped before the rows go in and built again after, as pg_dump orders a restore. Indexes
+ * behind a constraint (primary keys, unique constraints) or that a constraint needs (a foreign key's target) stay.
+ */
+async function leerIndices(tx: ConsultaCopia): Promise<{ esquema: string; nombre: string; def: string }[]> {
+  const { rows } = await tx.query<{ esquema: string; nombre: string; def: string }>(
+    `select n.nspname as esquema, ci.relname as nombre, pg_get_indexdef(i.indexrelid) as def
+       from pg_index i
+       join pg_class ci on ci.oid = i.indexrelid
+       join pg_class ct on ct.oid = i.indrelid
+       join pg_namespace n on n.oid = ct.relnamespace
+      where n.nspname = any($1::text[]) and ct.relkind = 'r'
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+        and not exists (select 1 from pg_depend d where d.refobjid = i.indexrelid and d.classid = 'pg_constraint'::regclass)
+      order by 1, 2`,
+    [ESQUEMAS_COPIADOS],
+  );
+  return rows;
+}
+
 /** setval lines for every sequence of the dumped schemas, with the value the snapshot sees. */
 async function leerSecuencias(tx: ConsultaCopia): Promise<string[]> {
   const { rows } = await tx.query<{ esquema: string; nombre: string }>(
@@ -264,6 +285,7 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
       const tablas = await leerTablas(tx);
       const disparadores = await leerDisparadores(tx);
       const mensajes = await ddlMensajes(tx, tablas);
+      const indices = await leerIndices(tx);
       const filas: Record<string, number> = {};
       for (const tabla of tablas) {
         const { rows } = await tx.query<{ n: string | number }>(`select count(*) as n from ${tablaCalificada(tabla.esquema, tabla.tabla)}`);
@@ -305,6 +327,7 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
       await escritor.linea('SET session_replication_role = replica;');
       for (const d of disparadores) await escritor.linea(activarDisparador(d.esquema, d.tabla, d.nombre, 'D'));
       await escritor.linea(`TRUNCATE TABLE ${tablas.map((x) => tablaCalificada(x.esquema, x.tabla)).join(', ')};`);
+      for (const i of indices) await escritor.linea(`DROP INDEX IF EXISTS ${tablaCalificada(i.esquema, i.nombre)};`);
       await escritor.linea();
 
       let hechos = 0;
@@ -358,6 +381,9 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
         await escritor.linea();
       }
 
+      await escritor.linea(`${PREFIJO_MARCA}${MARCAS.indices}`);
+      for (const i of indices) await escritor.linea(`${i.def};`);
+      await escritor.linea();
       await escritor.linea(`${PREFIJO_MARCA}${MARCAS.secuencias}`);
       for (const linea of await leerSecuencias(tx)) await escritor.linea(linea);
       await escritor.linea();

@@ -25,7 +25,8 @@ export const copias = {
     'Ese archivo no es una copia de seguridad de la Consola de Automatización. No se cambió nada.',
   danada:
     'La copia está incompleta o dañada (su contenido no coincide con la suma de comprobación). No se cambió nada.',
-  formatoNuevo: 'La copia fue creada por una versión más nueva de la aplicación. Actualiza la aplicación para restaurarla. No se cambió nada.',
+  formatoNuevo:
+    'La copia fue creada por una versión más nueva de la aplicación. Actualiza la aplicación para restaurarla. No se cambió nada.',
   noEncontrada: 'No se encontró ese archivo de copia. No se cambió nada.',
   rutaNoAbsoluta: 'Escribe la ruta completa del archivo de copia (por ejemplo /home/usuario/copias/consola-….sql).',
   noEsDeLaLista: 'Esa copia no está en la carpeta de copias.',
