@@ -60,6 +60,7 @@ test('el administrador agrega un operador que no abre Conexión, y al desactivar
   await expect(operador.getByRole('tab', { name: 'General' })).toBeVisible();
   await expect(operador.getByRole('tab', { name: 'Conexión' })).toHaveCount(0);
   await expect(operador.getByRole('tab', { name: 'Operadores' })).toHaveCount(0);
+  await expect(operador.getByRole('tab', { name: 'Datos' })).toHaveCount(0);
   // By its address the section refuses him, and so does the api.
   await operador.goto('/dashboard/configuracion?seccion=conexion');
   await expect(operador.getByTestId('seccion-sin-permiso')).toHaveText('No tienes permiso para esta operación.');
