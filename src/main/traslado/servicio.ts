@@ -239,8 +239,11 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     settings.set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { ...conexionGuardada(), backend: 'hosted', supabaseUrl });
     log(`Traslado terminado: ${datos.tablas.length} tablas, ${total} filas`);
     await opciones.reabrir();
+    // The host falls back to the embedded database when the hosted one does not open (and says so in settings).
+    const cambio = opciones.base() === null;
+    if (!cambio) log('Traslado: el proyecto no abrió; la aplicación sigue con la base integrada');
     return (
-      t().terminado(formatoFilas(total)) +
+      (cambio ? t().terminado(formatoFilas(total)) : t().terminadoSinCambio(formatoFilas(total))) +
       (cambiadas.length > 0 ? t().cambiosDespues(cambiadas.join(', ')) : '') +
       (hayDocumentos(join(dataDir, 'archivos')) ? t().archivosNoCopiados : '')
     );

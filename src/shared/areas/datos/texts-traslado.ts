@@ -42,6 +42,9 @@ export const traslado = {
   noTerminado: 'Solo se pueden eliminar los datos locales después de un traslado terminado y con la aplicación usando Supabase.',
   // Outcomes.
   terminado: (filas: string) => `Traslado terminado: ${filas} filas copiadas. La aplicación ya usa Supabase; inicia sesión de nuevo.`,
+  terminadoSinCambio: (filas: string) =>
+    `Se copiaron ${filas} filas a Supabase, pero la aplicación no pudo abrir el proyecto y sigue con la base integrada. ` +
+    'Revisa Configuración → Conexión y cámbiala a Supabase cuando el proyecto responda.',
   cambiosDespues: (tablas: string) =>
     ` Ojo: después de iniciar el traslado cambiaron datos locales (${tablas}); esos cambios no se copiaron.`,
   archivosNoCopiados:
