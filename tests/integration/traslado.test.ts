@@ -4,9 +4,10 @@
  * PostgreSQL 15 cluster with the platform stand-ins and the console's migrations, reached with a connection string
  * as an administrator pastes it; the keychain is the real one.
  *
- * The interruption is real and deterministic: a trigger the test adds on the target, ENABLE REPLICA (so it fires
- * while the move loads in replica mode), terminates the move's own connection with pg_terminate_backend the first
- * time a row reaches `public.clientes`, half-way through the tables.
+ * The interruptions are real and deterministic: triggers the test adds on the target, ENABLE REPLICA (so they fire
+ * while the move loads in replica mode). One terminates the move's own connection with pg_terminate_backend at the
+ * first row of the second block of `public.clientes`; the other makes the first call row wait, and the test
+ * cancels the activity while the server shows that wait (pg_stat_activity), not after a guessed delay.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
