@@ -10,7 +10,7 @@
  * cancels the activity while the server shows that wait (pg_stat_activity), not after a guessed delay.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -75,7 +75,7 @@ interface Montaje {
 }
 
 /** The embedded source on disk with demo data and two operators, and the service as the host builds it. */
-async function montar(): Promise<Montaje> {
+async function montar(como: { hostedNoAbre?: boolean } = {}): Promise<Montaje> {
   const dataDir = mkdtempSync(join(tmpdir(), 'consola-traslado-'));
   carpetas.push(dataDir);
   const fuente = await openEmbeddedBackend({ dataDir, seedDemoData: true });
@@ -100,6 +100,8 @@ async function montar(): Promise<Montaje> {
     // The host closes the embedded backend and opens the hosted one: here the source closes and the test checks.
     reabrir: async () => {
       m.reaperturas++;
+      // As the host does when the hosted project does not open: it stays on (reopens) the embedded database.
+      if (como.hostedNoAbre) return;
       await m.fuente?.close();
       m.fuente = null;
     },
@@ -358,6 +360,25 @@ describe('traslado a Supabase', () => {
       // The local data and the backend choice did not change; deleting local data is refused.
       expect(m.reaperturas).toBe(0);
       expect(m.settings.get(CONNECTION_SETTINGS_KEY)).toEqual({ backend: 'embedded', supabaseUrl: PROYECTO });
+      await expect(m.servicio.eliminarDatosLocales()).rejects.toThrow(t.noTerminado);
+      expect(existsSync(join(m.dataDir, 'pgdata'))).toBe(true);
+    } finally {
+      await m.fuente?.close();
+    }
+  }, 300_000);
+
+  it('si el proyecto no abre al final, lo dice (los datos quedan copiados) y no deja borrar nada local; avisa de los documentos', async () => {
+    const m = await montar({ hostedNoAbre: true });
+    try {
+      mkdirSync(join(m.dataDir, 'archivos', 'marketing'), { recursive: true });
+      writeFileSync(join(m.dataDir, 'archivos', 'marketing', 'folleto.pdf'), 'documento');
+      const destino = await baseDestino(true);
+      await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: destino });
+      const fin = await hastaTerminar(m);
+      expect(fin.estado).toBe('terminada');
+      expect(fin.mensaje).toMatch(/^Se copiaron .* filas a Supabase, pero la aplicación no pudo abrir el proyecto/);
+      expect(fin.mensaje).toContain(t.archivosNoCopiados.trim());
+      expect(m.reaperturas).toBe(1);
       await expect(m.servicio.eliminarDatosLocales()).rejects.toThrow(t.noTerminado);
       expect(existsSync(join(m.dataDir, 'pgdata'))).toBe(true);
     } finally {
