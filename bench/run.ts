@@ -11,6 +11,7 @@ import { seedDemoData } from '../src/main/backends/embedded/seed';
 import { openPgliteWorker } from '../src/main/backends/embedded/pglite-worker-client';
 import { execFileSync } from 'node:child_process';
 import { benchBotsMensajes } from './bots-mensajes';
+import { benchCopias } from './copias-bench';
 import { benchMetricas } from './gestion-metricas';
 import { OBJETIVO_PORTAL_BYTES, tamanoPortal } from './portal-tamano';
 import { benchLlamadas } from './llamadas-bench';
@@ -107,6 +108,9 @@ async function main() {
 
     // Chat-bot conversations at scale (sessions, stats and summary in SQL).
     await benchBotsMensajes(record, base);
+
+    // Backups at scale: the copy (time, size) and the restore of 50,000 clients / 200,000 calls / 1,000,000 messages.
+    await benchCopias(record, base);
 
     // The company portal's first load, from a fresh web build.
     execFileSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.web.config.ts', '--logLevel', 'error'], { stdio: 'inherit' });

@@ -66,6 +66,7 @@ export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: Opci
       if (opciones.conocidas && seccion.marca.startsWith(MARCAS.esquema) && seccion.marca !== MARCAS.registro) {
         if (!opciones.conocidas.has(seccion.marca.slice(MARCAS.esquema.length))) throw new AppError('validation', t.formatoNuevo);
       }
+      if (seccion.marca === MARCAS.indices) progreso(t.fases.indices, hechos, total);
       if (seccion.marca === MARCAS.datos) {
         // The schema is in place: every table the copy holds must exist before rows go in.
         for (const tabla of Object.keys(opciones.cabecera.filas)) {

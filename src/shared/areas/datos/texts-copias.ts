@@ -13,6 +13,7 @@ export const copias = {
     comprobando: 'Comprobando la copia',
     cargando: (tabla: string) => `Restaurando ${tabla}`,
     esquema: 'Restaurando la estructura de la base de datos',
+    indices: 'Reconstruyendo los índices',
     revisando: 'Comparando las filas restauradas',
     abriendo: 'Abriendo los datos restaurados',
   },
