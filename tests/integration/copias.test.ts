@@ -313,7 +313,7 @@ describe('copias de seguridad', () => {
     }
   }, 240_000);
 
-  it('un archivo truncado, uno ajeno y uno con un byte cambiado se rechazan en español sin cambiar nada', async () => {
+  it('un archivo truncado, uno ajeno y uno con un byte cambiado se rechazan en español sin cambiar nada; cancelar tampoco cambia nada', async () => {
     const dataDir = carpetaTemporal();
     const reloj = new Clock();
     const app = await abrirConCopias(dataDir, reloj);
@@ -359,6 +359,17 @@ describe('copias de seguridad', () => {
       expect(readdirSync(dataDir).filter((n) => n.includes('restaur'))).toEqual([]);
     }
     await expect(verificarCopia(truncado)).rejects.toMatchObject({ code: 'validation', message: t.danada });
+
+    // Cancelled before the swap: nothing changes, nothing is left behind; a cancelled copy leaves no file.
+    const restaurando = app.servicio.port.restaurar(copia!.nombre);
+    expect(app.actividades.cancelar()).toBe(true);
+    expect(await app.terminar(restaurando)).toMatchObject({ estado: 'cancelada', mensaje: es.datos.cancelada });
+    expect(await huellas(app.db)).toEqual(actuales);
+    expect(readdirSync(dataDir).filter((n) => n.includes('restaur'))).toEqual([]);
+    const copiando = app.servicio.port.crear();
+    expect(app.actividades.cancelar()).toBe(true);
+    expect(await app.terminar(copiando)).toMatchObject({ estado: 'cancelada' });
+    expect(readdirSync(join(dataDir, 'copias'))).toEqual([copia!.nombre]);
     // The original is still good, and the app still writes.
     await expect(verificarCopia(ruta)).resolves.toMatchObject({ cabecera: { tipo: 'manual' } });
     await app.db.query("insert into campanas (nombre, minutos) values ('Sigue escribiendo', 5)");
