@@ -3,6 +3,8 @@
  * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>] [--web] [--host-name <name>]…
  *   [--entrada-port <n>] [--entrada-host <address>]`
  * (CONSOLA_DATA_DIR, PORT, CONSOLA_HOST_NAMES, CONSOLA_ENTRADA_PORT and CONSOLA_ENTRADA_HOST work too).
+ * CONSOLA_SIN_DEMO=1 leaves a new database empty; CONSOLA_SIN_COPIAS_AUTOMATICAS=1 makes no daily backup in this
+ * run (the end-to-end tests: a copy a minute in would take the one data activity a spec exercises).
  * The inbound results endpoint for n8n (src/main/entrada/) listens when its saved setting says so, or for this
  * run when --entrada-port / --entrada-host is given (0 = any free port; the address it got is printed). Used where the Electron binary cannot be had, by
  * the end-to-end tests, and to serve the company portal: a name the portal is published under (behind a
@@ -70,7 +72,15 @@ async function main(): Promise<void> {
     fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
     log,
   });
-  host = await openHost({ dataDir, settings, entrada, log, registro: registro.port, seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1' });
+  host = await openHost({
+    dataDir,
+    settings,
+    entrada,
+    log,
+    registro: registro.port,
+    seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1',
+    copiasAutomaticas: process.env.CONSOLA_SIN_COPIAS_AUTOMATICAS !== '1',
+  });
   const saved = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY)?.nombres ?? [];
   const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.

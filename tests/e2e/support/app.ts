@@ -24,6 +24,8 @@ export async function startApp(argumentos: readonly string[] = []): Promise<Runn
   const dataDir = mkdtempSync(join(tmpdir(), 'consola-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['out/main/serve-cli.js', '--data-dir', dataDir, '--port', '0', ...argumentos], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // No daily backup a minute into a test: it would take the one data activity a spec may be exercising.
+    env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1' },
   });
   let output = '';
   const conEntrada = argumentos.includes('--entrada-port');
