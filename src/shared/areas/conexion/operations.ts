@@ -1,6 +1,6 @@
 /** Configuración → Conexión, webhook part: addresses in settings, credentials in the keychain. */
-import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
-import { exigirAdmin } from '../auth/roles';
+import type { ApiDeps, AreaImplementation } from '../../api/types';
+import { soloAdministradores } from '../auth/roles';
 import type { GuardarWebhook } from './contract';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
@@ -95,17 +95,6 @@ export async function probarProyecto(url: string, anonKey: string, fetchFn: type
  * Conexión is for administrators (issue 14): it is settings and the keychain, not the database, so the role is
  * checked here, on every operation, from the session (read again from the profile).
  */
-function soloAdministradores(ops: AreaImplementation<'conexion'>): AreaImplementation<'conexion'> {
-  const guarded: Record<string, (input: never, ctx: SignedIn) => Promise<unknown>> = {};
-  for (const [name, op] of Object.entries(ops) as Array<[string, (input: never, ctx: SignedIn) => Promise<unknown>]>) {
-    guarded[name] = (input, ctx) => {
-      exigirAdmin(ctx.session);
-      return op(input, ctx);
-    };
-  }
-  return guarded as unknown as AreaImplementation<'conexion'>;
-}
-
 export function conexionOperations(deps: ApiDeps): AreaImplementation<'conexion'> {
   return soloAdministradores(conexionSinRol(deps));
 }

@@ -8,20 +8,9 @@ import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
 import { conMensaje } from '../../api/comun';
 import { AppError } from '../../errors';
 import type { CopiasPort, RegistroPort, TrasladoPort } from '../../ports/datos';
-import { exigirAdmin } from '../auth/roles';
+import { soloAdministradores } from '../auth/roles';
 import { LINEAS_REGISTRO } from './contract';
 import { datos as t } from './texts';
-
-function soloAdministradores(ops: AreaImplementation<'datos'>): AreaImplementation<'datos'> {
-  const guarded: Record<string, (input: never, ctx: SignedIn) => Promise<unknown>> = {};
-  for (const [name, op] of Object.entries(ops) as Array<[string, (input: never, ctx: SignedIn) => Promise<unknown>]>) {
-    guarded[name] = (input, ctx) => {
-      exigirAdmin(ctx.session);
-      return op(input, ctx);
-    };
-  }
-  return guarded as unknown as AreaImplementation<'datos'>;
-}
 
 export function datosOperations(deps: ApiDeps): AreaImplementation<'datos'> {
   return soloAdministradores(datosSinRol(deps));
