@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
 import { createApi } from '../src/shared/api';
 import { createDispatcher, type Implementations } from '../src/main/dispatch';
+import type { SqlQueryable } from '../src/shared/ports/sql';
 import { agruparSesiones, calcularEstadisticas, type FilaMensaje } from '../src/shared/areas/mensajes/rules';
 
 export type Record = (medida: string, ms: number, targetMs?: number, detail?: string) => void;
@@ -29,6 +30,26 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - t, value];
 }
 
+/**
+ * `total` chat-memory rows in `sesiones` sessions, alternating a customer's question and the bot's answer, one
+ * every 2.5 seconds up to now: inserted by the database itself, 100,000 per statement (the copies bench too).
+ */
+export async function insertarMensajes(db: SqlQueryable, tabla: string, total: number, sesiones: number): Promise<void> {
+  const lote = 100_000;
+  for (let desde = 1; desde <= total; desde += lote) {
+    await db.query(
+      `insert into public.${tabla} (session_id, message, created_at)
+       select 'sesion_' || lpad((g % $3)::text, 5, '0'),
+              case when g % 2 = 0
+                   then jsonb_build_object('type', 'human', 'content', 'Hola, quiero saber el estado del pedido ' || g)
+                   else jsonb_build_object('type', 'ai', 'content', 'Con gusto. Su pedido ' || g || ' sale hoy por Servientrega.') end,
+              (now() at time zone 'UTC') - (($4 - g) * interval '2.5 seconds')
+         from generate_series($1::int, $2::int) g`,
+      [desde, Math.min(total, desde + lote - 1), sesiones, total],
+    );
+  }
+}
+
 export async function benchBotsMensajes(record: Record, folder: string): Promise<void> {
   const backend = await openEmbeddedBackend({ dataDir: join(folder, 'bots'), seedDemoData: false });
   try {
@@ -36,19 +57,7 @@ export async function benchBotsMensajes(record: Record, folder: string): Promise
     await db.query(`insert into public.empresas_whatsapp (name, table_supabase) values ('Bench', $1)`, [TABLA]);
     await db.query('select public.create_message_table($1)', [TABLA]);
     const [cargaMs] = await time(async () => {
-      const lote = 100_000;
-      for (let desde = 1; desde <= MENSAJES; desde += lote) {
-        await db.query(
-          `insert into public.${TABLA} (session_id, message, created_at)
-           select 'sesion_' || lpad((g % $3)::text, 5, '0'),
-                  case when g % 2 = 0
-                       then jsonb_build_object('type', 'human', 'content', 'Hola, quiero saber el estado del pedido ' || g)
-                       else jsonb_build_object('type', 'ai', 'content', 'Con gusto. Su pedido ' || g || ' sale hoy por Servientrega.') end,
-                  (now() at time zone 'UTC') - (($4 - g) * interval '2.5 seconds')
-             from generate_series($1::int, $2::int) g`,
-          [desde, Math.min(MENSAJES, desde + lote - 1), SESIONES, MENSAJES],
-        );
-      }
+      await insertarMensajes(db, TABLA, MENSAJES, SESIONES);
     });
     record(`cargar ${MENSAJES.toLocaleString('es-CO')} mensajes en ${SESIONES.toLocaleString('es-CO')} sesiones`, cargaMs);
 

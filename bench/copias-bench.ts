@@ -17,6 +17,7 @@ import { volcarBase } from '../src/main/copias/volcado';
 import { verificarCopia } from '../src/main/copias/lectura';
 import { prepararRestauracion } from '../src/main/copias/restauracion';
 import { filasTotales } from '../src/main/copias/formato';
+import { insertarMensajes } from './bots-mensajes';
 
 export type Record = (medida: string, ms: number, targetMs?: number, detail?: string) => void;
 
@@ -45,19 +46,7 @@ export async function benchCopias(record: Record, folder: string): Promise<void>
       await seedDemoData(db, { scale: { clientes: CLIENTES, llamadas: LLAMADAS } });
       await db.query(`insert into public.empresas_whatsapp (name, table_supabase) values ('Bench copias', $1)`, [TABLA]);
       await db.query('select public.create_message_table($1)', [TABLA]);
-      const lote = 100_000;
-      for (let desde = 1; desde <= MENSAJES; desde += lote) {
-        await db.query(
-          `insert into public.${TABLA} (session_id, message, created_at)
-           select 'sesion_' || lpad((g % $3)::text, 5, '0'),
-                  case when g % 2 = 0
-                       then jsonb_build_object('type', 'human', 'content', 'Hola, quiero saber el estado del pedido ' || g)
-                       else jsonb_build_object('type', 'ai', 'content', 'Con gusto. Su pedido ' || g || ' sale hoy por Servientrega.') end,
-                  (now() at time zone 'UTC') - (($4 - g) * interval '2.5 seconds')
-             from generate_series($1::int, $2::int) g`,
-          [desde, Math.min(MENSAJES, desde + lote - 1), SESIONES, MENSAJES],
-        );
-      }
+      await insertarMensajes(db, TABLA, MENSAJES, SESIONES);
     });
     record('copias: cargar 50.000 clientes, 200.000 llamadas y 1.000.000 mensajes', semillaMs);
 
