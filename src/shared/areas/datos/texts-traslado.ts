@@ -16,8 +16,9 @@ export const traslado = {
   sinProyecto: 'Primero indica el proyecto de Supabase (su dirección y su clave anónima).',
   sinClaveAnonima: 'Falta la clave anónima (anon key) del proyecto de Supabase.',
   sinConexion: 'Falta la cadena de conexión a la base de datos del proyecto (Supabase → Project Settings → Database).',
+  // No example URL in these texts: the web build must hold no database address at all (portal-estatico.spec).
   conexionInvalida:
-    'La cadena de conexión no es válida. Debe tener la forma postgresql://postgres:<contraseña>@db.<ref>.supabase.co:5432/postgres.',
+    'La cadena de conexión no es válida. Copia la URI que muestra Supabase en Connect: empieza por «postgresql», lleva el usuario, la contraseña de la base y la dirección db.<ref>.supabase.co o la del pooler.',
   otroProyecto:
     'La cadena de conexión es de otro proyecto de Supabase: su identificador no coincide con la dirección del proyecto configurado.',
   soloEmbebida: 'El traslado copia la base de datos integrada: abre la aplicación con la base integrada para iniciarlo.',

@@ -114,7 +114,7 @@ export const datos = {
     conexionDetalle:
       'Supabase → Project Settings → Database → Connection string (URI), con la contraseña. Se guarda en el llavero del sistema solo hasta que termine el traslado.',
     conexionGuardada: 'Guardada en el llavero. Déjala en blanco para usar la guardada.',
-    conexionPlaceholder: 'postgresql://postgres:contraseña@db.tu-proyecto.supabase.co:5432/postgres',
+    conexionPlaceholder: 'La URI de Connect, con la contraseña de la base',
     queOcurre: 'Qué va a pasar',
     pasos: [
       'Se toma una copia consistente de los datos de este equipo.',
