@@ -23,6 +23,9 @@ import type { Campana, Cliente, EstimacionLote, IntentoLote, LoteEstado, LoteRes
 
 const t = es.llamadas;
 const turno = () => new Promise((r) => setImmediate(r));
+const pausa = () => new Promise((r) => setTimeout(r, 2));
+/** A condition awaited longer than this is stalled, not slow (a normal wait here is well under a second). */
+const ESPERA_MAXIMA_MS = 30_000;
 const telefono = (r: RecordedRequest) => (r.json as { phone: string }).phone;
 const clave = (r: RecordedRequest) => r.headers['idempotency-key'] as string | undefined;
 /** Monday 2026-11-23, 10:00 in Bogotá. */
@@ -50,12 +53,16 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
     return r.data as T;
   }
+  /**
+   * Until `cond` holds, looking every few milliseconds (a tight loop of reads would compete with the runner
+   * for the database). A wait that never ends names itself, well before the test's own timeout.
+   */
   async function hasta(cond: () => boolean | Promise<boolean>, que: string) {
-    for (let i = 0; i < 1_000_000; i++) {
-      if (await cond()) return;
-      await turno();
+    const limite = performance.now() + ESPERA_MAXIMA_MS;
+    while (!(await cond())) {
+      if (performance.now() > limite) throw new Error(`no ocurrió en ${ESPERA_MAXIMA_MS / 1000} s: ${que}`);
+      await pausa();
     }
-    throw new Error(`no ocurrió: ${que}`);
   }
   async function estadoCuando(id: string, cond: (s: LoteEstado) => boolean, que: string, who = caller, en = api): Promise<LoteEstado> {
     let s = await call<LoteEstado>('estadoLote', { id }, who, en);

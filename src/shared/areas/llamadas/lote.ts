@@ -227,8 +227,10 @@ export function crearCorredor(backend: Backend, log: (message: string, error?: u
       }
       if (lote.enCurso > 0) continue; // claimed by senders of this process that are finishing
       if (lote.reintentos > 0 && proximo !== null) {
-        const cuando = siguienteApertura(new Date(proximo), config);
-        antes(cuando ? cuando.getTime() : proximo);
+        // At the retry's own time, even when the window is closed by then: that look marks the batch
+        // 'esperando_horario' and sleeps until the opening (waking only at the opening would leave it
+        // 'en_curso' all night).
+        antes(proximo);
         espera = true;
         continue;
       }
