@@ -120,7 +120,7 @@ async function start(): Promise<void> {
   // Lines still queued when the process ends are written synchronously.
   process.on('exit', () => registro?.vaciarYa());
   // A crash is worth a line (a monitor only: Node's own handling of the exception is unchanged).
-  process.on('uncaughtExceptionMonitor', (error) => log('Error no atrapado', error));
+  process.on('uncaughtExceptionMonitor', (error) => log(es.datos.registro.lineas.errorNoAtrapado, error));
   log(es.datos.registro.lineas.inicio(VERSION_APP, `Electron ${process.versions.electron ?? '?'}, ${process.platform}`));
   log(es.datos.registro.lineas.carpeta(dataDir));
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
@@ -136,7 +136,6 @@ async function start(): Promise<void> {
   });
   hostPromise = openHost({ dataDir, log, settings, entrada, registro: registro.port });
   // IPC is bound at once; calls made while the database opens wait for it.
-  // Refused sign-ins reach the diagnostic log (operation and code only).
   const dispatch: Dispatch = async (area, name, input, ctx) => (await hostPromise!).dispatch(area, name, input, ctx);
   disposeIpc = registerIpc({ dispatch }, { ...(devServerUrl ? { devServerUrl } : {}), log }).dispose;
   openWindow();

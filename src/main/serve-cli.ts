@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   // Lines queued when the process ends (an exit after a fatal error) are written synchronously.
   process.on('exit', () => registro?.vaciarYa());
   // A crash is worth a line (a monitor only: Node's own handling of the exception is unchanged).
-  process.on('uncaughtExceptionMonitor', (error) => log('Error no atrapado', error));
+  process.on('uncaughtExceptionMonitor', (error) => log(es.datos.registro.lineas.errorNoAtrapado, error));
   log(lineas.inicio(VERSION_APP, `Node ${process.version}, ${process.platform}, servidor`));
   log(lineas.carpeta(dataDir));
   const settings = createJsonSettings(join(dataDir, 'settings.json'));

@@ -13,6 +13,7 @@ export const registro = {
     inicio: (version: string, entorno: string) => `Inicio: Consola de Automatización ${version} (${entorno})`,
     carpeta: (ruta: string) => `Carpeta de datos: ${ruta}`,
     cierre: 'Cierre de la aplicación',
+    errorNoAtrapado: 'Error no atrapado',
     /** A refused sign-in or password check: the operation and the error code, never the e-mail or the password. */
     accesoRechazado: (operacion: string, codigo: string) => `Acceso rechazado: ${operacion} (${codigo})`,
     permisoDenegado: (operacion: string) => `Permiso denegado: ${operacion}`,
