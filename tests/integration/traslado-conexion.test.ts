@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clienteDestino, comprobarConexion, refDeConexion, refDeProyecto } from '../../src/main/traslado/conexion';
-import { leerSetval, proyectarLineas, seMueve, esTablaMensajes } from '../../src/main/traslado/destino';
+import { leerSetval, proyectarLineas, seMueve } from '../../src/main/traslado/destino';
+import { esTablaMensajes } from '../../src/main/copias/formato';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.datos.traslado;

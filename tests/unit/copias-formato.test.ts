@@ -9,7 +9,7 @@ import {
   lineaCopy,
   lineaFin,
   nombreDeCopia,
-  PATRON_TABLA_MENSAJES,
+  esTablaMensajes,
 } from '../../src/main/copias/formato';
 
 describe('formato de las copias', () => {
@@ -50,8 +50,8 @@ describe('formato de las copias', () => {
   });
 
   it('las tablas de mensajes se reconocen por la regla de nombres de create_message_table', () => {
-    expect(PATRON_TABLA_MENSAJES.test('cafe_origen_registro_whatsapp')).toBe(true);
-    expect(PATRON_TABLA_MENSAJES.test('clientes')).toBe(false);
-    expect(PATRON_TABLA_MENSAJES.test('Cafe_registro_whatsapp')).toBe(false);
+    expect(esTablaMensajes('public', 'cafe_origen_registro_whatsapp')).toBe(true);
+    expect(esTablaMensajes('public', 'clientes')).toBe(false);
+    expect(esTablaMensajes('public', 'Cafe_registro_whatsapp')).toBe(false);
   });
 });

@@ -26,6 +26,7 @@
  * database data of the app: a restore writes the files back and drops the schema; a move to a hosted project
  * skips it (ESQUEMA_ARCHIVOS).
  */
+import { esNombreTablaMensajes } from '../../shared/domain/bot-tablas';
 import type { TipoCopia } from '../../shared/ports/datos';
 
 export const FORMATO_COPIA = 1;
@@ -49,10 +50,10 @@ export const MARCAS = {
 } as const;
 
 /**
- * A bot company's message table (create_message_table's own name rule): made at run time, not by a migration, so
- * a copy recreates it in its own section.
+ * A bot company's message table: made at run time by create_message_table, not by a migration, so a copy
+ * recreates it in its own section and a move creates it on the target first. The name rule is the one of src/shared/domain/bot-tablas.ts.
  */
-export const PATRON_TABLA_MENSAJES = /^[a-z][a-z0-9_]{0,62}_(registro_bot_wordpress|registro_whatsapp|registro_bot_shopify|registro_bot_duda)$/;
+export const esTablaMensajes = (esquema: string, tabla: string): boolean => esquema === 'public' && esNombreTablaMensajes(tabla);
 
 /** Schema of the documents folder inside a copy (not app data). */
 export const ESQUEMA_ARCHIVOS = '_consola_copia';

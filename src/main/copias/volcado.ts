@@ -27,7 +27,7 @@ import {
   lineaFin,
   literal,
   MARCAS,
-  PATRON_TABLA_MENSAJES,
+  esTablaMensajes,
   PREFIJO_MARCA,
   TABLA_ARCHIVOS,
   tablaCalificada,
@@ -187,7 +187,7 @@ async function leerDisparadores(tx: ConsultaCopia): Promise<Disparador[]> {
  */
 async function ddlMensajes(tx: ConsultaCopia, tablas: Tabla[]): Promise<string[]> {
   const lineas: string[] = [];
-  for (const t of tablas.filter((t) => t.esquema === 'public' && PATRON_TABLA_MENSAJES.test(t.tabla))) {
+  for (const t of tablas.filter((t) => esTablaMensajes(t.esquema, t.tabla))) {
     // PERFORM in a DO block: psql prints nothing for it (a SELECT would print the table's name).
     lineas.push(`DO $consola$ BEGIN PERFORM public.create_message_table(${literal(t.tabla)}); END $consola$;`);
     const { rows: indices } = await tx.query<{ def: string }>(

@@ -14,6 +14,7 @@ import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
+import { esTablaMensajes } from '../copias/formato';
 
 const t = () => es.datos.traslado;
 const q = (nombre: string) => pg.escapeIdentifier(nombre);
@@ -33,11 +34,6 @@ const tablaSql = (t: { esquema: string; tabla: string }) => `${q(t.esquema)}.${q
 export function seMueve(esquema: string, tabla: string): boolean {
   if (esquema === 'auth') return tabla === 'users';
   return esquema === 'public';
-}
-
-/** Run-time message tables (bot companies' n8n chat memory): created on the target with create_message_table. */
-export function esTablaMensajes(esquema: string, tabla: string): boolean {
-  return esquema === 'public' && /^[a-z][a-z0-9_]{0,62}$/.test(tabla) && /_(registro_bot_wordpress|registro_whatsapp|registro_bot_shopify|registro_bot_duda)$/.test(tabla);
 }
 
 const ESQUEMA_PROGRESO = '_consola_traslado';

@@ -61,6 +61,19 @@ export function validarNombreTabla(tabla: string): string | null {
   return null;
 }
 
+/**
+ * A name create_message_table accepts (its SQL rule in 20261128000400_integridad_bots.sql): a lowercase
+ * identifier ending in a channel's suffix. Every message table the console makes has one, so backups recreate
+ * these tables and the move to a hosted project creates them there.
+ */
+export function esNombreTablaMensajes(tabla: string): boolean {
+  return (
+    /^[a-z][a-z0-9_]*$/.test(tabla) &&
+    tabla.length <= LARGO_MAXIMO_TABLA &&
+    Object.values(SUFIJOS_TABLA).some((sufijo) => tabla.endsWith(sufijo))
+  );
+}
+
 /** The table as §7 describes it, for the manual instructions when automatic creation fails. */
 export function sqlCrearTablaMensajes(tabla: string): string {
   const t = normalizarNombreTabla(tabla);
