@@ -21,7 +21,7 @@ import { createFolderStorage } from './storage/folder-storage';
 import { makeFolderPrivate } from './backends/embedded/private-folder';
 import type { BaseEmbebida } from './backends/embedded/pglite-worker-client';
 import type { RegistroPort } from '../shared/ports/datos';
-import { crearActividades } from './datos/actividades';
+import { crearActividades, type EntornoDatos } from './datos/actividades';
 import { crearServicioCopias, type CambioDeDatos } from './copias/servicio';
 import { crearServicioTraslado } from './traslado/servicio';
 import { VERSION_APP } from './version';
@@ -107,27 +107,9 @@ export async function openHost(options: HostOptions): Promise<Host> {
   // dispatch answers with once any reopen has finished.
   let current: Opened | null = null;
   const baseAbierta = () => current?.base ?? null;
-  const copias = crearServicioCopias({
-    dataDir: options.dataDir,
-    settings,
-    log,
-    actividades,
-    now,
-    version: VERSION_APP,
-    base: baseAbierta,
-    reemplazar: (cambio) => reabrir(cambio),
-  });
-  const traslado = crearServicioTraslado({
-    dataDir: options.dataDir,
-    settings,
-    secretos: vault,
-    log,
-    actividades,
-    now,
-    version: VERSION_APP,
-    base: baseAbierta,
-    reabrir: () => reabrir(),
-  });
+  const entorno: EntornoDatos = { dataDir: options.dataDir, settings, log, actividades, now, version: VERSION_APP, base: baseAbierta };
+  const copias = crearServicioCopias({ ...entorno, reemplazar: (cambio) => reabrir(cambio) });
+  const traslado = crearServicioTraslado({ ...entorno, secretos: vault, reabrir: () => reabrir() });
   const servicios = {
     traslado,
     actividades,

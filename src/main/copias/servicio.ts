@@ -10,13 +10,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, TipoCopia } from '../../shared/ports/datos';
-import type { SettingsPort } from '../../shared/ports/settings';
 import { copiaDiariaPendiente, copiasARetirar, esAutomatica, proximaCopiaDiaria } from '../../shared/areas/datos/rules';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
 import { findSupabaseDir, planDeMigraciones } from '../backends/embedded/migrate';
-import type { Actividades, ContextoActividad } from '../datos/actividades';
+import type { ContextoActividad, EntornoDatos } from '../datos/actividades';
 import type { CambioDeDatos } from './cambio';
 import { filasDeDatos, leerNombreDeCopia, nombreDeCopia } from './formato';
 import { leerCabecera, verificarCopia } from './lectura';
@@ -41,16 +40,7 @@ export const CARPETA_COPIAS = 'copias';
 const PRIMERA_REVISION_MS = 60_000;
 const REVISION_MS = 60 * 60_000;
 
-export interface OpcionesCopias {
-  dataDir: string;
-  settings: SettingsPort;
-  log: (message: string, error?: unknown) => void;
-  actividades: Actividades;
-  now: () => Date;
-  /** Version of the app (written into each copy). */
-  version: string;
-  /** The embedded database open now, or null (hosted, or between a close and an open). */
-  base: () => BaseEmbebida | null;
+export interface OpcionesCopias extends EntornoDatos {
   /** Closes the backend, applies the change, opens again (undoing the change if it does not open). */
   reemplazar(cambio: CambioDeDatos): Promise<void>;
   /** Where the migration files are (default: findSupabaseDir()). */

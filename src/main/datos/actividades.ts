@@ -7,8 +7,23 @@
  * folder, would each read a database the other is replacing.
  */
 import type { ActividadDatos, ActividadesPort, TipoActividadDatos } from '../../shared/ports/datos';
+import type { SettingsPort } from '../../shared/ports/settings';
+import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
+
+/** What the host hands each data service (backups, the move to a hosted project). */
+export interface EntornoDatos {
+  dataDir: string;
+  settings: SettingsPort;
+  log: (message: string, error?: unknown) => void;
+  actividades: Actividades;
+  now: () => Date;
+  /** Version of the app (written into each copy and snapshot). */
+  version: string;
+  /** The embedded database open now, or null (hosted, or between a close and an open). */
+  base: () => BaseEmbebida | null;
+}
 
 export interface ContextoActividad {
   señal: AbortSignal;

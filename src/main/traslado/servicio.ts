@@ -16,9 +16,8 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import type { ActividadDatos, EstadoTraslado, TrasladoPort } from '../../shared/ports/datos';
 import type { SecretsPort } from '../../shared/ports/secrets';
-import type { SettingsPort } from '../../shared/ports/settings';
 import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
-import type { Actividades, ContextoActividad } from '../datos/actividades';
+import type { ContextoActividad, EntornoDatos } from '../datos/actividades';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 import { CONNECTION_SETTINGS_KEY, SUPABASE_ANON_KEY_ACCOUNT, isSupabaseUrl, type ConnectionSettings } from '../../shared/domain/webhooks';
@@ -39,16 +38,8 @@ import {
 import { CUENTA_CONEXION_TRASLADO, carpetaTraslado, guardarEstado, leerEstado, rutaInstantanea, type EstadoGuardado } from './estado';
 import { abrirInstantanea, bloquesInstantanea, contarLocales, hayDocumentos, tomarInstantanea, type Instantanea } from './instantanea';
 
-export interface OpcionesTraslado {
-  dataDir: string;
-  settings: SettingsPort;
+export interface OpcionesTraslado extends EntornoDatos {
   secretos: SecretsPort;
-  log: (message: string, error?: unknown) => void;
-  actividades: Actividades;
-  now: () => Date;
-  version: string;
-  /** The embedded database open now, or null (hosted). */
-  base: () => BaseEmbebida | null;
   /** Closes the backend and opens the one the connection settings now choose (hosted after a move). */
   reabrir(): Promise<void>;
   /**
