@@ -1,10 +1,10 @@
 /**
  * Settings below the screen: the password change verified on both databases and on the hosted backend
- * (a local GoTrue stand-in), the connections saved with their secrets only in the real keychain, the
+ * (a local Supabase project: the real PostgREST, an Auth stand-in), the connections saved with their secrets only in the real keychain, the
  * 'Probar conexión' messages, and the host switching backend behind the same dispatch.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { probarProyecto } from '../../src/shared/areas/conexion/operations';
 import { openHost } from '../../src/main/host';
 import { es } from '../../src/shared/i18n/es';
 import { clearService, storedPassword } from '../support/keychain';
+import { startSupabaseLocal, type SupabaseLocal } from '../support/supabase-local';
 
 const c = es.configuracion;
 const NUEVA = 'Renovada2026y';
@@ -65,82 +66,24 @@ describe.each(BACKENDS)('cambio de contraseña, base embebida (%s)', (_name, fre
 });
 
 // ---------------------------------------------------------------------------------------------------
-// A local stand-in for a Supabase project: GoTrue (password grant, settings, user update) and PostgREST.
-const USER = { id: '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b', email: 'ana@agencia.co', created_at: '2026-01-02T03:04:05Z' };
-const ANON = 'clave-anonima-de-prueba-123';
-let password = 'Correcta2026';
-let server: Server;
+// A local Supabase project: the real PostgREST 12 on PostgreSQL 15 behind a gateway with Auth and Storage
+// stand-ins (tests/support/supabase-local.ts).
+const PASSWORD = 'Correcta2026';
+let supabase: SupabaseLocal;
 let url: string;
-const seen: Array<{ method: string; url: string; body: string }> = [];
-let restMode: 'ok' | 'sin-tablas' = 'ok';
-const stored = new Map<string, { bytes: Buffer; headers: IncomingMessage['headers'] }>();
-
-function handle(req: IncomingMessage, res: ServerResponse, body: string) {
-  seen.push({ method: req.method!, url: req.url!, body });
-  const json = (status: number, value: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
-  if (req.headers.apikey !== ANON) return json(401, { message: 'Invalid API key' });
-  if (req.url === '/auth/v1/settings') return json(200, { external: { email: true } });
-  if (req.url?.startsWith('/auth/v1/token?grant_type=password')) {
-    const input = JSON.parse(body);
-    if (input.email === USER.email && input.password === password) {
-      return json(200, {
-        access_token: `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZjFj${seen.length}In0.firma`,
-        token_type: 'bearer',
-        expires_in: 3600,
-        expires_at: Math.floor(Date.now() / 1000) + 3600,
-        refresh_token: `refresco-${seen.length}`,
-        user: { ...USER, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {} },
-      });
-    }
-    return json(400, { code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
-  }
-  if (req.url === '/auth/v1/user' && req.method === 'PUT') {
-    const input = JSON.parse(body);
-    password = input.password;
-    return json(200, { ...USER, aud: 'authenticated', role: 'authenticated' });
-  }
-  if (req.url?.startsWith('/auth/v1/logout')) return void res.writeHead(204).end();
-  if (req.url?.startsWith('/rest/v1/perfiles')) {
-    const row = { nombre: 'Ana Ruiz', es_admin: true };
-    return json(200, (req.headers.accept ?? '').includes('vnd.pgrst.object') ? row : [row]);
-  }
-  if (req.url?.startsWith('/storage/v1/object/')) {
-    const key = decodeURIComponent(req.url.slice('/storage/v1/object/'.length));
-    if (req.method === 'POST') {
-      if (stored.has(key)) return json(400, { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' });
-      stored.set(key, { bytes: Buffer.from(body, 'latin1'), headers: req.headers });
-      return json(200, { Key: key, Id: 'x' });
-    }
-    if (req.method === 'GET') {
-      const file = stored.get(key);
-      if (!file) return json(400, { statusCode: '404', error: 'not_found', message: 'Object not found' });
-      return void res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(file.bytes);
-    }
-    if (req.method === 'DELETE') {
-      for (const prefix of JSON.parse(body).prefixes as string[]) stored.delete(`${key}/${prefix}`);
-      return json(200, []);
-    }
-  }
-  if (req.url?.startsWith('/rest/v1/agente_marketing')) {
-    return restMode === 'ok' ? json(200, []) : json(404, { code: 'PGRST205', message: 'Could not find the table' });
-  }
-  json(404, { message: 'not found' });
-}
+let ANON: string;
+const USER = { id: '', email: 'ana@agencia.co' };
+const updates = () => supabase.requests.filter((r) => r.path === '/auth/v1/user' && r.method === 'PUT');
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('latin1');
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => handle(req, res, body));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  supabase = await startSupabaseLocal({ clusterUrl: inject('pgUrl') });
+  url = supabase.url;
+  ANON = supabase.anonKey;
+  USER.id = await supabase.crearOperador(USER.email, PASSWORD, { admin: true, nombre: 'Ana Ruiz' });
 });
 afterAll(async () => {
   await clearService(HOST_SERVICE);
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  await supabase?.close();
 });
 
 describe('cambio de contraseña, Supabase alojado', () => {
@@ -149,22 +92,23 @@ describe('cambio de contraseña, Supabase alojado', () => {
     const backend = createHostedBackend({ url, anonKey: ANON }, createVault(service));
     const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
     const caller = new Caller();
-    expect(await dispatch('auth', 'iniciarSesion', { email: USER.email, password }, caller)).toMatchObject({ ok: true });
+    expect(await dispatch('auth', 'iniciarSesion', { email: USER.email, password: PASSWORD }, caller)).toMatchObject({ ok: true });
 
-    const updatesBefore = seen.filter((r) => r.url === '/auth/v1/user').length;
+    const updatesBefore = updates().length;
     expect(await dispatch('configuracion', 'cambiarContrasena', { actual: 'Mala2026xx', nueva: NUEVA, confirmacion: NUEVA }, caller)).toMatchObject({
       ok: false,
       error: { message: c.actualIncorrecta },
     });
-    expect(seen.filter((r) => r.url === '/auth/v1/user').length).toBe(updatesBefore);
+    expect(updates().length).toBe(updatesBefore);
 
-    expect(await dispatch('configuracion', 'cambiarContrasena', { actual: 'Correcta2026', nueva: NUEVA, confirmacion: NUEVA }, caller)).toEqual({ ok: true, data: null });
-    const update = seen.filter((r) => r.url === '/auth/v1/user').at(-1)!;
-    expect(JSON.parse(update.body)).toMatchObject({ password: NUEVA });
+    expect(await dispatch('configuracion', 'cambiarContrasena', { actual: PASSWORD, nueva: NUEVA, confirmacion: NUEVA }, caller)).toEqual({ ok: true, data: null });
+    expect(updates().length).toBe(updatesBefore + 1);
+    expect(await dispatch('auth', 'iniciarSesion', { email: USER.email, password: PASSWORD }, new Caller())).toMatchObject({ ok: false, error: { message: es.login.credencialesInvalidas } });
     expect(await dispatch('auth', 'iniciarSesion', { email: USER.email, password: NUEVA }, new Caller())).toMatchObject({ ok: true });
     await dispatch('auth', 'cerrarSesion', {}, caller);
+    // Back to the first password for the tests after this one.
+    await supabase.sql("update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 4)) where id = $1", [USER.id, PASSWORD]);
     await clearService(service);
-    password = 'Correcta2026';
   });
 });
 
@@ -172,22 +116,25 @@ describe('almacenamiento alojado (Supabase Storage)', () => {
   it('sube sin sobrescribir con cache 3600 y el token del operador, descarga y borra', async () => {
     const service = `consola-test-st-${process.pid}-${Date.now()}`;
     const backend = createHostedBackend({ url, anonKey: ANON }, createVault(service));
-    const session = await backend.auth.verifyPassword(USER.email, password);
+    const session = await backend.auth.verifyPassword(USER.email, PASSWORD);
     expect(session).not.toBeNull();
     const storage = backend.storageFor!(session!);
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0xe9, 0x00, 0xff]);
     const path = `${USER.id}/1764000000000_Brief.pdf`;
     await storage.upload('agente-marketing-files', path, bytes, { contentType: 'application/pdf', cacheControlSeconds: 3600 });
-    const file = stored.get(`agente-marketing-files/${path}`)!;
-    expect(new Uint8Array(file.bytes)).toEqual(bytes);
-    expect(file.headers['x-upsert']).toBe('false');
-    expect(file.headers['cache-control']).toBe('max-age=3600');
-    expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers.authorization).toMatch(/^Bearer eyJ/);
+    // The object's row, written as the operator (the bucket's policies let him into his own folder only).
+    const [fila] = await supabase.sql<{ owner: string; metadata: { mimetype: string; cacheControl: string; size: number } }>(
+      'select owner, metadata from storage.objects where bucket_id = $1 and name = $2',
+      ['agente-marketing-files', path],
+    );
+    expect(fila).toMatchObject({ owner: USER.id, metadata: { mimetype: 'application/pdf', cacheControl: 'max-age=3600', size: bytes.length } });
     await expect(storage.upload('agente-marketing-files', path, bytes, { contentType: 'application/pdf', cacheControlSeconds: 3600 })).rejects.toMatchObject({ code: 'conflict' });
+    // Another operator's folder is refused by the policy, not by the console.
+    await expect(storage.upload('agente-marketing-files', `00000000-0000-4000-8000-000000000000/1764000000000_Brief.pdf`, bytes, { contentType: 'application/pdf', cacheControlSeconds: 3600 }))
+      .rejects.toMatchObject({ code: 'unavailable' });
     expect(await storage.download('agente-marketing-files', path)).toEqual(bytes);
     await storage.remove('agente-marketing-files', [path]);
-    expect(stored.has(`agente-marketing-files/${path}`)).toBe(false);
+    expect(await supabase.sql('select 1 from storage.objects where name = $1', [path])).toEqual([]);
     await expect(storage.download('agente-marketing-files', path)).rejects.toMatchObject({ code: 'not_found' });
     await backend.auth.signOut(session!.token);
     await clearService(service);
@@ -195,12 +142,25 @@ describe('almacenamiento alojado (Supabase Storage)', () => {
 });
 
 describe('Probar conexión', () => {
-  it('dice qué falló: red, clave, tablas; y ok', async () => {
+  it('dice qué falló: red, clave, esquema (supabase db push); y ok, contra el PostgREST real', async () => {
     await expect(probarProyecto(url, ANON)).resolves.toBe(c.pruebaOk);
+    // The check runs as anon: a table read would be refused (42501, 401) however right the key is.
+    expect(supabase.requests.filter((r) => r.path.startsWith('/rest/v1/')).map((r) => [r.path, r.status]).at(-1)).toEqual(['/rest/v1/rpc/consola_version_esquema', 200]);
     await expect(probarProyecto(url, 'otra-clave')).rejects.toMatchObject({ message: c.pruebaClaveRechazada });
-    restMode = 'sin-tablas';
-    await expect(probarProyecto(url, ANON)).rejects.toMatchObject({ message: c.pruebaSinTablas });
-    restMode = 'ok';
+    // A key of another project (signed with another secret): the gateway refuses it too.
+    await expect(probarProyecto(url, supabase.anonKey.replace(/\.[^.]+$/, '.firma-de-otro-proyecto'))).rejects.toMatchObject({ message: c.pruebaClaveRechazada });
+
+    // A project where the migrations were never pushed: PostgREST answers PGRST202 for the function.
+    const definicion = (await supabase.sql<{ def: string }>(`select pg_get_functiondef('public.consola_version_esquema()'::regprocedure) as def`))[0]!.def;
+    await supabase.sql('drop function public.consola_version_esquema()');
+    await expect.poll(() => probarProyecto(url, ANON).catch((e: Error) => e.message), { timeout: 20_000 }).toBe(c.pruebaSinEsquema);
+    // A project with an older console's schema.
+    await supabase.sql(`create function public.consola_version_esquema() returns text language sql stable as $$ select '20261128001310' $$`);
+    await supabase.sql('grant execute on function public.consola_version_esquema() to anon');
+    await expect.poll(() => probarProyecto(url, ANON).catch((e: Error) => e.message), { timeout: 20_000 }).toBe(c.pruebaEsquemaAntiguo('20261128001310'));
+    await supabase.sql(definicion.replace(/^CREATE FUNCTION/i, 'CREATE OR REPLACE FUNCTION'));
+    await expect.poll(() => probarProyecto(url, ANON).catch((e: Error) => e.message), { timeout: 20_000 }).toBe(c.pruebaOk);
+
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
     const dead = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
@@ -246,7 +206,7 @@ describe('conexiones: ningún secreto fuera del llavero, y cambio de backend en 
       expect(await host.dispatch('auth', 'estado', {}, caller)).toMatchObject({ ok: true, data: { backend: 'hosted', operator: null, needsSetup: false } });
 
       const hosted = new Caller();
-      expect(await host.dispatch('auth', 'iniciarSesion', { email: USER.email, password }, hosted)).toMatchObject({ ok: true });
+      expect(await host.dispatch('auth', 'iniciarSesion', { email: USER.email, password: PASSWORD }, hosted)).toMatchObject({ ok: true });
       const info = await host.dispatch('conexion', 'backend', {}, hosted);
       answers.push(info);
       expect(info).toMatchObject({ ok: true, data: { backend: 'hosted', activo: 'hosted', claveGuardada: true } });

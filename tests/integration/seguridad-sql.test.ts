@@ -63,8 +63,11 @@ const PORTAL = [
   'portal_whatsapp_conversacion(text, text, text)',
 ];
 
-/** What anon may execute: the portal's entry points (a token or the company's password decides) and the clock. */
-const ANON = ['ahora()', ...PORTAL].sort();
+/**
+ * What anon may execute: the portal's entry points (a token or the company's password decides), the clock, and
+ * the schema version 'Probar conexión' asks (20261129000100_consola_version_esquema: it reveals a timestamp).
+ */
+const ANON = ['ahora()', 'consola_version_esquema()', ...PORTAL].sort();
 
 interface Llamada {
   sql: string;
@@ -100,6 +103,11 @@ const nulo = valor(null);
 const VERIFICAN: Record<string, Llamada> = {
   'es_operador()': { sql: 'select public.es_operador() as v', intruso: valor(false), admin: valor(true) },
   'es_admin()': { sql: 'select public.es_admin() as v', intruso: valor(false), admin: valor(true) },
+  // SECURITY DEFINER to read the migration records; it answers only the newest migration's timestamp.
+  'consola_version_esquema()': {
+    sql: 'select public.consola_version_esquema() as v',
+    intruso: (rows) => expect(rows).toEqual([{ v: expect.stringMatching(/^\d{14}$/) }]),
+  },
   'buscar_clientes(text, integer)': { sql: `select * from public.buscar_clientes('a', 5)`, intruso: vacio, admin: hayFilas },
   'buscar_campanas(text, integer)': { sql: `select * from public.buscar_campanas('a', 5)`, intruso: vacio, admin: hayFilas },
   'buscar_llamadas(text, integer)': { sql: `select * from public.buscar_llamadas('3', 5)`, intruso: vacio, admin: hayFilas },

@@ -449,6 +449,13 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
       }
       return errorAuth(res, 400, 'validation_failed', 'unsupported_grant_type');
     }
+    if (camino === '/settings' && req.method === 'GET') {
+      responder(res, 200, {
+        external: { anonymous_users: false, apple: false, azure: false, email: true, github: false, google: false, phone: false },
+        disable_signup: true, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '', saml_enabled: false,
+      });
+      return 200;
+    }
     if (camino === '/signup' && req.method === 'POST') return errorAuth(res, 422, 'signup_disabled', 'Signups not allowed for this instance');
     if (camino === '/user' && (req.method === 'GET' || req.method === 'PUT')) {
       if (!bearer(req)) return errorAuth(res, 401, 'no_authorization', 'This endpoint requires a Bearer token');

@@ -19,6 +19,7 @@ import {
 } from '../../domain/webhooks';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebInfo, type ServidorWebSettings } from '../../domain/servidor-web';
 import { hexAleatorio } from '../../api/comun';
+import { FUNCION_VERSION_ESQUEMA, esquemaAlDia } from '../../domain/esquema';
 import {
   ENTRADA_SETTINGS_KEY,
   RUTAS_ENTRADA,
@@ -46,17 +47,27 @@ function secretFrom(input: GuardarWebhook): WebhookSecret | null {
 const PRUEBA_TIMEOUT_MS = 10_000;
 
 /**
- * 'Probar conexión': the auth service must accept the anon key, then the data API must know the
- * console's tables. Each failure says which step failed. fetchFn is injectable for tests.
+ * 'Probar conexión' (also 'Guardar y reconectar' and 'Mover a Supabase'): the project must accept the anon key
+ * (Auth's settings, then the data API) and have the console's schema. The schema is asked through
+ * `consola_version_esquema()`, the one function anon may execute: the tables are closed to anon, so reading one
+ * with the anon key is refused (401, 42501) however right the key is. Each failure says which step failed and,
+ * for the schema, that `supabase db push` is what fixes it. fetchFn is injectable for tests.
  */
 export async function probarProyecto(url: string, anonKey: string, fetchFn: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<string> {
   const t = es.configuracion;
   const base = url.replace(/\/+$/, '');
-  const get = async (path: string): Promise<{ status: number; body: unknown }> => {
+  const pedir = async (path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; body: unknown }> => {
     let res: Response;
     try {
       res = await fetchFn(`${base}${path}`, {
-        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+        method: init.method ?? 'GET',
+        headers: {
+          apikey: anonKey,
+          Authorization: `Bearer ${anonKey}`,
+          Accept: 'application/json',
+          ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(init.body !== undefined ? { body: init.body } : {}),
         signal: AbortSignal.timeout(PRUEBA_TIMEOUT_MS),
         redirect: 'error',
       });
@@ -75,19 +86,20 @@ export async function probarProyecto(url: string, anonKey: string, fetchFn: type
     return { status: res.status, body };
   };
 
-  const auth = await get('/auth/v1/settings');
+  const auth = await pedir('/auth/v1/settings');
   if (auth.status === 401 || auth.status === 403) throw new AppError('config', t.pruebaClaveRechazada);
   if (auth.status < 200 || auth.status >= 300 || typeof auth.body !== 'object' || auth.body === null) {
     throw new AppError('config', t.pruebaNoEsSupabase(auth.status));
   }
-  const data = await get('/rest/v1/agente_marketing?select=id&limit=1');
-  if (data.status === 401 || data.status === 403) {
-    // RLS hides rows from anon, it does not refuse: a refusal here means the key is wrong.
-    throw new AppError('config', t.pruebaClaveRechazada);
-  }
-  const code = typeof data.body === 'object' && data.body !== null ? String((data.body as { code?: unknown }).code ?? '') : '';
-  if (data.status === 404 || code === 'PGRST205' || code === '42P01') throw new AppError('config', t.pruebaSinTablas);
-  if (data.status < 200 || data.status >= 300) throw new AppError('unavailable', t.pruebaErrorDatos(data.status));
+  const version = await pedir(`/rest/v1/rpc/${FUNCION_VERSION_ESQUEMA}`, { method: 'POST', body: '{}' });
+  // The gateway refuses a key that is not the project's (401) before PostgREST runs anything; the function
+  // itself is granted to anon, so a refusal here is the key.
+  if (version.status === 401 || version.status === 403) throw new AppError('config', t.pruebaClaveRechazada);
+  const code = typeof version.body === 'object' && version.body !== null ? String((version.body as { code?: unknown }).code ?? '') : '';
+  // PGRST202: no such function in PostgREST's schema cache (the migrations were never pushed).
+  if (version.status === 404 || code === 'PGRST202' || code === '42883') throw new AppError('config', t.pruebaSinEsquema);
+  if (version.status < 200 || version.status >= 300) throw new AppError('unavailable', t.pruebaErrorDatos(version.status));
+  if (!esquemaAlDia(version.body)) throw new AppError('config', t.pruebaEsquemaAntiguo(typeof version.body === 'string' ? version.body : '?'));
   return t.pruebaOk;
 }
 

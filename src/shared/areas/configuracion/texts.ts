@@ -77,12 +77,15 @@ export const configuracion = {
   confirmarCambio: 'Se cerrará tu sesión y la consola se reconectará a la base de datos elegida. ¿Continuar?',
   urlSupabaseInvalida: 'La URL del proyecto debe empezar por https:// (o http:// para un servidor local).',
   faltaClave: 'Falta la clave anónima del proyecto.',
-  pruebaOk: 'Conexión correcta: el proyecto respondió y tiene las tablas de la consola.',
+  pruebaOk: 'Conexión correcta: el proyecto respondió y tiene el esquema de la consola.',
   pruebaSinRed: (url: string) => `No se pudo conectar con ${url}. Verifica la URL y tu conexión a internet.`,
   pruebaTiempo: 'El proyecto no respondió a tiempo.',
   pruebaClaveRechazada: 'El proyecto rechazó la clave anónima (401). Copia de nuevo la clave "anon" del panel de Supabase.',
   pruebaNoEsSupabase: (status: number) => `La dirección respondió, pero no como un proyecto Supabase (HTTP ${status}).`,
-  pruebaSinTablas: 'El proyecto responde, pero le faltan las tablas de la consola: aplica las migraciones (supabase db push).',
+  pruebaSinEsquema:
+    'El proyecto responde, pero no tiene el esquema de la consola: aplica las migraciones de esta versión con "supabase db push" y vuelve a probar.',
+  pruebaEsquemaAntiguo: (version: string) =>
+    `El esquema del proyecto es de una versión anterior (${version}): aplica las migraciones nuevas con "supabase db push" y vuelve a probar.`,
   pruebaErrorDatos: (status: number) => `El servicio de datos del proyecto respondió con un error (HTTP ${status}).`,
   backendGuardado: 'Conexión guardada. Inicia sesión de nuevo.',
   servidorWeb: 'Versión web en este equipo',
