@@ -5,7 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AreaCambio, Backend, CambiosPort, DataPort, EntradaPort } from '../shared/ports';
+import type { AreaCambio, Backend, CambiosPort, DataPort, EntradaPort, EstadoCambios } from '../shared/ports';
+import { seguirEstado } from '../shared/ports/cambios';
 import { createApi } from '../shared/api';
 import { AppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
@@ -54,7 +55,8 @@ export interface Host {
   dispatch: Dispatch;
   /**
    * Row changes of whichever backend is open (live screens): a listener stays subscribed across a switch
-   * of backend. The transports (IPC events, server-sent events) coalesce and carry them to the renderer.
+   * of backend. The transports (IPC events, server-sent events) coalesce and carry them to the renderer, with
+   * its `estado` (always present here): whether the open backend's source of notices really listens.
    */
   cambios: CambiosPort;
   /** The open backend's privileged data port (embedded only; null on hosted): the inbound results endpoint writes through it. */
@@ -154,14 +156,34 @@ export async function openHost(options: HostOptions): Promise<Host> {
     };
   }
 
-  // Live notices: the host's listeners are fed by the backend open now, re-subscribed on every switch.
+  // Live notices: the host's listeners are fed by the backend open now, re-subscribed on every switch, and
+  // told whether notices can arrive at all (a backend without a source of them: never).
   const oyentes = new Set<(area: AreaCambio) => void>();
+  const oyentesEstado = new Set<(estado: EstadoCambios) => void>();
+  let estadoCambios: EstadoCambios = 'conectando';
+  const fijarEstado = (estado: EstadoCambios) => {
+    if (estado === estadoCambios) return;
+    estadoCambios = estado;
+    for (const oyente of [...oyentesEstado]) oyente(estado);
+  };
   let desuscribir: (() => void) | null = null;
-  const seguirCambios = (opened: Opened) => {
+  const dejarDeSeguir = (mientras: EstadoCambios) => {
     desuscribir?.();
-    desuscribir = opened.backend.cambios?.suscribir((area) => {
+    desuscribir = null;
+    fijarEstado(mientras);
+  };
+  const seguirCambios = (opened: Opened) => {
+    dejarDeSeguir('conectando');
+    const origen = opened.backend.cambios;
+    if (!origen) return fijarEstado('sin-conexion');
+    const dejar = origen.suscribir((area) => {
       for (const oyente of oyentes) oyente(area);
-    }) ?? null;
+    });
+    const dejarEstado = seguirEstado(origen, fijarEstado);
+    desuscribir = () => {
+      dejar();
+      dejarEstado();
+    };
   };
 
   let abierto = await open();
@@ -179,8 +201,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
    */
   async function reopen(cambio?: CambioDeDatos): Promise<void> {
     const previous = abierto;
-    desuscribir?.();
-    desuscribir = null;
+    dejarDeSeguir('conectando');
     current = null;
     await previous.close().catch((error: unknown) => log('Cierre del backend anterior', error));
     try {
@@ -240,6 +261,11 @@ export async function openHost(options: HostOptions): Promise<Host> {
         oyentes.add(oyente);
         return () => void oyentes.delete(oyente);
       },
+      estado(oyente) {
+        oyentesEstado.add(oyente);
+        oyente(estadoCambios);
+        return () => void oyentesEstado.delete(oyente);
+      },
     },
     datosSistema: () => current?.backend.dataSistema?.() ?? null,
     async close() {
@@ -247,8 +273,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
       actividades.cancelar();
       await actividades.esperar();
       if (reopening) await reopening.catch(() => undefined);
-      desuscribir?.();
-      desuscribir = null;
+      dejarDeSeguir('sin-conexion');
       await abierto.close();
     },
   };

@@ -261,7 +261,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
 
 /**
  * GET /api/cambios: a server-sent-events stream of the areas whose rows changed (`event: cambio`, `data:
- * llamadas`), for a signed-in operator's page only (the same cookie, Host and Origin checks as the API). No
+ * llamadas`) and of whether such notices can come now (`event: estado`, `data: en-vivo|conectando|sin-conexion`,
+ * first when it opens, then on each change), for a signed-in operator's page only (the same cookie, Host and Origin checks as the API). No
  * body is read and no body slot is taken; streams are capped apart. Nothing of a row travels, only the area's
  * name: the page refetches what it shows. A comment line every LATIDO_CAMBIOS_MS keeps it open and re-checks
  * the session, so a signed-out or expired session's stream ends; closing the server ends every stream.
@@ -293,6 +294,8 @@ async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: 
   let terminado = false;
   const enviar = (area: AreaCambio) => void res.write(`event: cambio\ndata: ${area}\n\n`);
   const dejar = vivo.coalescido.suscribir(enviar);
+  // Whether notices can come at all (hosted Realtime may be down): at once, then on every change.
+  const dejarEstado = vivo.coalescido.estado((estado) => void res.write(`event: estado\ndata: ${estado}\n\n`));
   const latido = setInterval(() => {
     void signedIn(options.dispatch, token)
       .catch(() => false)
@@ -304,6 +307,7 @@ async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: 
     terminado = true;
     clearInterval(latido);
     dejar();
+    dejarEstado();
     vivo.flujos.delete(terminar);
     res.end();
   };

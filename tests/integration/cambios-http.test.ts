@@ -1,7 +1,8 @@
 /**
  * Live screens over HTTP (issue 15 §2): GET /api/cambios is a server-sent-events stream for a signed-in
  * operator's page, over a real socket and the real embedded database (PGlite in its worker, the host's
- * notices). Without a session 401; the API's Host and Origin checks apply; the stream takes no body slot; a
+ * notices). Without a session 401; the API's Host and Origin checks apply; the stream takes no body slot; it
+ * says at once that notices can come (`event: estado`, en-vivo: the host relays the open backend's state); a
  * row written is an `event: cambio` of its area; signing out ends the stream at its next heartbeat, and
  * closing the server ends every stream.
  */
@@ -104,7 +105,10 @@ describe('GET /api/cambios (eventos enviados por el servidor)', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect((await leer(res, (t) => t.includes(': conectado'))).texto).toContain('retry: 3000');
+      const { texto } = await leer(res, (t) => /event: estado\ndata: [a-z-]+\n\n/.test(t));
+      expect(texto).toContain('retry: 3000');
+      // The embedded database LISTENs as long as it is open: notices can come, the page needs no fallback.
+      expect(texto.match(/event: estado\ndata: ([a-z-]+)\n\n/)?.[1]).toBe('en-vivo');
     }
     // Two open streams with one body slot of each kind: the API still answers.
     const buscar = await post('/api/shell/buscar', { q: 'nadie' }, { Cookie: cookie });

@@ -8,20 +8,29 @@ import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RelojManual, fuenteDeCambios } from '../support/reloj-manual';
 import type { AreaCambio } from '../../src/shared/ports';
-import { buildCambiosBridge, CAMBIOS_CHANNEL, type CambiosBridge } from '../../src/shared/contract/preload-api';
+import { buildCambiosBridge, CAMBIOS_CHANNEL, CAMBIOS_ESTADO_CHANNEL, type CambiosBridge } from '../../src/shared/contract/preload-api';
+import type { EstadoCambios } from '../../src/shared/ports';
 
 const fake = vi.hoisted(() => ({
   expuesto: new Map<string, unknown>(),
   ipcRenderer: null as unknown as EventEmitter,
+  ipcMain: null as unknown as EventEmitter,
 }));
 
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
   fake.ipcRenderer = new Emitter();
+  fake.ipcMain = Object.assign(new Emitter(), { handle: () => {}, removeHandler: () => {} });
   return {
-    ipcMain: { handle: () => {}, removeHandler: () => {} },
+    ipcMain: fake.ipcMain,
     contextBridge: { exposeInMainWorld: (name: string, value: unknown) => fake.expuesto.set(name, value) },
-    ipcRenderer: Object.assign(fake.ipcRenderer, { invoke: async () => ({ ok: true, data: null }) }),
+    ipcRenderer: Object.assign(fake.ipcRenderer, {
+      invoke: async () => ({ ok: true, data: null }),
+      sent: [] as unknown[][],
+      send(...args: unknown[]) {
+        this.sent.push(args);
+      },
+    }),
   };
 });
 
@@ -100,6 +109,53 @@ describe('pushCambios (proceso principal → ventana)', () => {
   });
 });
 
+describe('pushCambios: el estado del canal en vivo', () => {
+  function fuenteConEstado() {
+    const base = fuente();
+    const oyentesEstado = new Set<(estado: EstadoCambios) => void>();
+    let actual: EstadoCambios = 'conectando';
+    const port = {
+      ...base.port,
+      estado(oyente: (estado: EstadoCambios) => void) {
+        oyentesEstado.add(oyente);
+        oyente(actual);
+        return () => void oyentesEstado.delete(oyente);
+      },
+    };
+    const fijar = (estado: EstadoCambios) => {
+      actual = estado;
+      for (const o of oyentesEstado) o(estado);
+    };
+    return { port, fijar, oyentesEstado };
+  }
+
+  it('cada cambio de estado va a la ventana; la página que lo pide recibe el actual; una ajena, nada', async () => {
+    const { pushCambios } = await import('../../src/main/ipc');
+    const { port, fijar, oyentesEstado } = fuenteConEstado();
+    const win = ventana();
+    const antes = fake.ipcMain.listenerCount(CAMBIOS_ESTADO_CHANNEL); // earlier tests' pushes still listen
+    const detener = pushCambios(port, () => win as never, { coalescer: { reloj: new RelojManual() } });
+    expect(fake.ipcMain.listenerCount(CAMBIOS_ESTADO_CHANNEL)).toBe(antes + 1);
+    expect(win.enviados).toEqual([]); // the page asks when it listens
+    fake.ipcMain.emit(CAMBIOS_ESTADO_CHANNEL, { sender: win });
+    expect(win.enviados).toEqual([[CAMBIOS_ESTADO_CHANNEL, 'conectando']]);
+    fijar('sin-conexion');
+    fijar('en-vivo');
+    fake.ipcMain.emit(CAMBIOS_ESTADO_CHANNEL, { sender: { otra: true } });
+    expect(win.enviados.slice(1)).toEqual([
+      [CAMBIOS_ESTADO_CHANNEL, 'sin-conexion'],
+      [CAMBIOS_ESTADO_CHANNEL, 'en-vivo'],
+    ]);
+    win.url = 'https://evil.example/';
+    fijar('sin-conexion');
+    fake.ipcMain.emit(CAMBIOS_ESTADO_CHANNEL, { sender: win });
+    expect(win.enviados).toHaveLength(3);
+    detener();
+    expect(oyentesEstado.size).toBe(0);
+    expect(fake.ipcMain.listenerCount(CAMBIOS_ESTADO_CHANNEL)).toBe(antes);
+  });
+});
+
 describe('window.cambios (preload)', () => {
   beforeEach(() => {
     vi.resetModules();
@@ -109,6 +165,7 @@ describe('window.cambios (preload)', () => {
   it('expone suscribir: la página recibe solo áreas conocidas, nunca el evento; desuscribir quita el oyente', async () => {
     await import('../../src/preload/index');
     expect([...fake.expuesto.keys()].sort()).toEqual(['api', 'cambios', 'platform']);
+    expect(Object.keys(fake.expuesto.get('cambios') as object).sort()).toEqual(['suscribir', 'suscribirEstado']);
     const cambios = fake.expuesto.get('cambios') as CambiosBridge;
     expect(Object.isFrozen(cambios)).toBe(true);
 
@@ -131,11 +188,33 @@ describe('window.cambios (preload)', () => {
     expect(() => cambios.suscribir('no' as never)).toThrow(TypeError);
   });
 
+  it('expone suscribirEstado: pide el estado al proceso principal y pasa solo estados conocidos', async () => {
+    await import('../../src/preload/index');
+    const cambios = fake.expuesto.get('cambios') as CambiosBridge;
+    const enviados = (fake.ipcRenderer as unknown as { sent: unknown[][] }).sent;
+    enviados.length = 0;
+    const estados: unknown[][] = [];
+    const dejar = cambios.suscribirEstado((...args: unknown[]) => estados.push(args));
+    expect(enviados).toEqual([[CAMBIOS_ESTADO_CHANNEL]]);
+    const evento = { sender: { secreto: true }, ports: [] };
+    fake.ipcRenderer.emit(CAMBIOS_ESTADO_CHANNEL, evento, 'sin-conexion');
+    fake.ipcRenderer.emit(CAMBIOS_ESTADO_CHANNEL, evento, 'llamadas');
+    fake.ipcRenderer.emit(CAMBIOS_CHANNEL, evento, 'en-vivo'); // the notices' channel carries no state
+    fake.ipcRenderer.emit(CAMBIOS_ESTADO_CHANNEL, evento, 'en-vivo');
+    expect(estados).toEqual([['sin-conexion'], ['en-vivo']]);
+    dejar();
+    expect(fake.ipcRenderer.listenerCount(CAMBIOS_ESTADO_CHANNEL)).toBe(0);
+  });
+
   it('buildCambiosBridge no depende de Electron', () => {
     const handlers = new Set<(dato: unknown) => void>();
-    const puente = buildCambiosBridge((h) => {
-      handlers.add(h);
-      return () => void handlers.delete(h);
+    const puente = buildCambiosBridge({
+      escuchar: (h) => {
+        handlers.add(h);
+        return () => void handlers.delete(h);
+      },
+      escucharEstado: () => () => {},
+      pedirEstado: () => {},
     });
     const areas: AreaCambio[] = [];
     const dejar = puente.suscribir((a) => areas.push(a));

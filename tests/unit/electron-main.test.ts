@@ -104,6 +104,9 @@ vi.mock('electron', async () => {
     ipcMain: {
       handle: (channel: string, fn: (...a: unknown[]) => unknown) => state.ipcHandlers.set(channel, fn),
       removeHandler: (channel: string) => state.ipcHandlers.delete(channel),
+      // The live state's ask (pushCambios): listened to, never fired here.
+      on: () => {},
+      removeListener: () => {},
     },
     shell: { openExternal: async (url: string) => void state.openExternal.push(url) },
     dialog: { showErrorBox: (...a: string[]) => state.errorBoxes.push(a) },

@@ -4,7 +4,8 @@
  * ESPERA_MAXIMA_CAMBIOS_MS after the first one of the burst, so a steady stream (1,000 outcomes at 50 per
  * second) still redraws about once a second. No timer runs while nothing changes.
  */
-import type { AreaCambio, CambiosPort } from '../../shared/ports';
+import type { AreaCambio, CambiosPort, EstadoCambios } from '../../shared/ports';
+import { seguirEstado } from '../../shared/ports/cambios';
 
 /** Quiet time after the last change of an area before its notice goes out. */
 export const ESPERA_CAMBIOS_MS = 250;
@@ -35,6 +36,8 @@ export interface OpcionesCoalescer {
 }
 
 export interface CambiosCoalescidos extends CambiosPort {
+  /** The source's state, passed through as it comes (it changes seldom: nothing to coalesce). */
+  estado(oyente: (estado: EstadoCambios) => void): () => void;
   /** Drops pending notices and stops listening to the source. */
   cerrar(): void;
 }
@@ -86,6 +89,7 @@ export function coalescerCambios(origen: CambiosPort, opciones: OpcionesCoalesce
         if (oyentes.size === 0) soltar();
       };
     },
+    estado: (oyente) => seguirEstado(origen, oyente),
     cerrar() {
       oyentes.clear();
       soltar();

@@ -3,9 +3,11 @@
  * tables' RLS to whoever subscribes, so it needs a signed-in operator's client: the first live session's
  * client carries the subscription, and when that operator signs out it moves to another live session's
  * client (none left: no subscription). It is open only while someone listens (the host does while this
- * backend is the one open).
+ * backend is the one open). It says whether the channel really listens (issue 22 §3): 'en-vivo' only after
+ * Realtime answered SUBSCRIBED, so a project without a reachable Realtime server is reported as such and the
+ * screens fall back to a slow refresh instead of waiting for a notice that cannot come.
  */
-import type { AreaCambio, CambiosPort } from '../../shared/ports/cambios';
+import type { AreaCambio, CambiosPort, EstadoCambios } from '../../shared/ports/cambios';
 
 /**
  * The tables whose changes the screens show, by area: those the migrations add to the publication
@@ -24,8 +26,12 @@ export const TABLAS_REALTIME: Readonly<Record<string, AreaCambio>> = {
   no_llamar: 'llamadas',
 };
 
-/** Opens the subscription on one client, calling `avisar(tabla)` per change; answers its closing. */
-export type AbrirRealtime<C> = (cliente: C, avisar: (tabla: string) => void) => () => void;
+/**
+ * Opens the subscription on one client, calling `avisar(tabla)` per change and `alEstado` whenever the channel's
+ * state changes ('en-vivo' once subscribed, 'sin-conexion' when it errs, times out or closes, 'conectando' while
+ * it rejoins); answers its closing.
+ */
+export type AbrirRealtime<C> = (cliente: C, avisar: (tabla: string) => void, alEstado: (estado: EstadoCambios) => void) => () => void;
 
 export interface SeguidorRealtime<C> {
   cambios: CambiosPort;
@@ -38,7 +44,16 @@ export interface SeguidorRealtime<C> {
 export function seguirRealtime<C>(abrir: AbrirRealtime<C>, log: (message: string, error?: unknown) => void = () => {}): SeguidorRealtime<C> {
   const clientes = new Set<C>();
   const oyentes = new Set<(area: AreaCambio) => void>();
+  const oyentesEstado = new Set<(estado: EstadoCambios) => void>();
   let actual: { cliente: C; cerrar: () => void } | null = null;
+  // No channel yet: nothing can announce a change.
+  let estado: EstadoCambios = 'sin-conexion';
+
+  const fijarEstado = (nuevo: EstadoCambios) => {
+    if (nuevo === estado) return;
+    estado = nuevo;
+    for (const oyente of [...oyentesEstado]) oyente(nuevo);
+  };
 
   const avisar = (tabla: string) => {
     const area = TABLAS_REALTIME[tabla];
@@ -49,6 +64,7 @@ export function seguirRealtime<C>(abrir: AbrirRealtime<C>, log: (message: string
   const cerrarActual = () => {
     const previo = actual;
     actual = null;
+    fijarEstado('sin-conexion');
     try {
       previo?.cerrar();
     } catch (error) {
@@ -61,10 +77,20 @@ export function seguirRealtime<C>(abrir: AbrirRealtime<C>, log: (message: string
     if (actual && clientes.has(actual.cliente)) return;
     cerrarActual();
     const cliente = clientes.values().next().value as C;
+    // Only the subscription open now speaks for the state: a closed one's late callbacks are ignored.
+    const esta = { cliente, cerrar: () => {} };
+    actual = esta;
+    fijarEstado('conectando');
     try {
-      actual = { cliente, cerrar: abrir(cliente, avisar) };
+      esta.cerrar = abrir(cliente, avisar, (nuevo) => {
+        if (actual === esta) fijarEstado(nuevo);
+      });
     } catch (error) {
       log('No se pudo abrir la suscripción en vivo', error);
+      if (actual === esta) {
+        actual = null;
+        fijarEstado('sin-conexion');
+      }
     }
   };
 
@@ -77,6 +103,11 @@ export function seguirRealtime<C>(abrir: AbrirRealtime<C>, log: (message: string
           oyentes.delete(oyente);
           ajustar();
         };
+      },
+      estado(oyente) {
+        oyentesEstado.add(oyente);
+        oyente(estado);
+        return () => void oyentesEstado.delete(oyente);
       },
     },
     agregarCliente(cliente) {

@@ -27,8 +27,9 @@ export function App() {
           <ModalsProvider labels={{ confirm: es.shell.confirmar, cancel: es.shell.cancelar }}>
             <AuthProvider onSignedOut={() => queryClient.clear()}>
               <ScrollManager />
-              <CambiosEnVivo />
-              <AppRoutes />
+              <CambiosEnVivo>
+                <AppRoutes />
+              </CambiosEnVivo>
             </AuthProvider>
           </ModalsProvider>
         </MantineProvider>

@@ -11,6 +11,7 @@ import { PageLoader } from '../components/PageLoader';
 import { Sidebar } from '../components/Sidebar';
 import { UserMenu } from '../components/UserMenu';
 import { useAuth } from './auth';
+import { AvisoSinEnVivo } from './CambiosEnVivo';
 import { waitForAuth } from './auth-wait';
 import { browserStorage, readCollapsed, writeCollapsed } from './sidebar-storage';
 
@@ -98,6 +99,7 @@ function Shell() {
           </Tooltip>
           <HeaderSearch />
           <Group gap="xs" wrap="nowrap" ml="auto">
+            <AvisoSinEnVivo />
             <NotificationsMenu />
             <UserMenu />
           </Group>

@@ -17,7 +17,7 @@ export type { WebhooksPort, WebhookResponse } from './webhooks';
 export type { SqlClient, SqlQueryable, SqlResult } from './sql';
 export type { StoragePort } from './storage';
 export type { FunctionsPort } from './functions';
-export type { CambiosPort, AreaCambio } from './cambios';
+export type { CambiosPort, AreaCambio, EstadoCambios } from './cambios';
 export type { EntradaPort, EstadoEntrada } from './entrada';
 export type {
   ActividadDatos,

@@ -4,8 +4,9 @@
  * only ever holds our own opaque token (per window, or in an HttpOnly cookie), never Supabase's tokens.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Backend } from '../../../shared/ports';
+import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import type { Backend, EstadoCambios } from '../../../shared/ports';
 import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock } from '../../../shared/ports/auth';
 import type { SecretsPort } from '../../../shared/ports/secrets';
 import type { StoragePort } from '../../../shared/ports/storage';
@@ -48,33 +49,30 @@ async function readProfile(client: SupabaseClient, userId: string): Promise<{ pe
   return { perfil: (data as Perfil | null) ?? null, error: Boolean(error) };
 }
 
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime no se usa en el proceso principal');
-  }
-}
-
 /** An Edge Function that has not answered in this long is given up (the operator can try again). */
 const FUNCTION_TIMEOUT_MS = 30_000;
 
 /**
- * Live screens use Realtime (postgres_changes) where the runtime has a WebSocket: Electron's main process
- * does. supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket: serve-cli, the
- * tests), demands a transport; there a transport that refuses to connect is enough, and nothing subscribes.
+ * Live screens use Realtime (postgres_changes) over a WebSocket. Electron's main process has a global one; Node
+ * 20 (serve-cli, a web install, the tests) has none, and there the `ws` package is the transport, so a web
+ * install on hosted gets live updates too. supabase-js builds its realtime client eagerly but connects only when
+ * a channel subscribes (only the operators' clients ever do).
  */
-const HAY_REALTIME = typeof globalThis.WebSocket !== 'undefined';
-const SIN_REALTIME = HAY_REALTIME ? {} : { realtime: { transport: NoRealtime as never } };
+const TRANSPORTE_REALTIME =
+  typeof globalThis.WebSocket !== 'undefined' ? {} : { realtime: { transport: WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']> } };
 
 /**
  * Subscribes one operator's client to the screens' tables (one channel, one postgres_changes binding per
- * table; RLS decides what it may see). Answers its removal.
+ * table; RLS decides what it may see) and reports whether the channel really listens: 'en-vivo' only on
+ * SUBSCRIBED (again after each rejoin realtime-js makes on its own), 'sin-conexion' on an error, a timeout or
+ * its closing. Answers its removal.
  */
-export function abrirRealtime(client: SupabaseClient, avisar: (tabla: string) => void): () => void {
+export function abrirRealtime(client: SupabaseClient, avisar: (tabla: string) => void, alEstado: (estado: EstadoCambios) => void = () => {}): () => void {
   let canal = client.channel('consola-cambios');
   for (const tabla of Object.keys(TABLAS_REALTIME)) {
     canal = canal.on('postgres_changes', { event: '*', schema: 'public', table: tabla }, () => avisar(tabla));
   }
-  canal.subscribe();
+  canal.subscribe((estado) => alEstado(estado === 'SUBSCRIBED' ? 'en-vivo' : 'sin-conexion'));
   return () => void client.removeChannel(canal).catch(() => undefined);
 }
 
@@ -85,7 +83,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
   // Lockout counters of the hosted mode live in this process (Supabase adds its own rate limits).
   const locks = new Map<string, LoginLock>();
   // Row changes for the live screens, over the client of one signed-in operator (Realtime applies RLS).
-  const realtime = HAY_REALTIME ? seguirRealtime<SupabaseClient>(abrirRealtime) : null;
+  const realtime = seguirRealtime<SupabaseClient>(abrirRealtime);
 
   function newClient(storagePrefix: string): SupabaseClient {
     return createClient(config.url, config.anonKey, {
@@ -95,7 +93,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         detectSessionInUrl: false,
         storage: keychainStorage(secrets, storagePrefix),
       },
-      ...SIN_REALTIME,
+      ...TRANSPORTE_REALTIME,
     });
   }
 
@@ -103,7 +101,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
   function sessionlessClient(): SupabaseClient {
     return createClient(config.url, config.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      ...SIN_REALTIME,
+      ...TRANSPORTE_REALTIME,
     });
   }
 
@@ -139,7 +137,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + OPERATOR_SESSION_HOURS * 3_600_000).toISOString();
       sessions.set(hash(token), { client, operator, expiresAt, storagePrefix, checkedAt: now().getTime() });
-      realtime?.agregarCliente(client);
+      realtime.agregarCliente(client);
       return { token, operator, expiresAt };
     },
 
@@ -170,7 +168,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const ending = [...sessions.entries()].filter(([key, live]) => live.operator.id === userId && key !== keep);
       for (const [key, live] of ending) {
         sessions.delete(key);
-        realtime?.quitarCliente(live.client);
+        realtime.quitarCliente(live.client);
         await live.client.auth.signOut({ scope: 'local' }).catch(() => undefined);
       }
     },
@@ -179,7 +177,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
       const live = sessions.get(hash(token));
       if (!live) return;
       sessions.delete(hash(token));
-      realtime?.quitarCliente(live.client);
+      realtime.quitarCliente(live.client);
       // signOut clears the keychain entry through the storage adapter, even if the network call fails.
       await live.client.auth.signOut({ scope: 'local' }).catch(() => undefined);
     },
@@ -281,7 +279,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
           createClient(config.url, config.anonKey, {
             auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
             global: { headers: { 'x-forwarded-for': clientAddress } },
-            ...SIN_REALTIME,
+            ...TRANSPORTE_REALTIME,
           }),
         );
       }
@@ -291,7 +289,7 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     dataFor: (session) => createSupabaseExecutor(clientOf(session)),
     storageFor: (session) => storageOf(clientOf(session)),
     functionsFor: (session) => functionsOf(clientOf(session)),
-    ...(realtime ? { cambios: realtime.cambios } : {}),
+    cambios: realtime.cambios,
     secrets,
     now,
   };

@@ -40,6 +40,9 @@ export const shell = {
   errorNotificacion: 'No se pudo actualizar la notificación.',
   errorEliminarNotificacion: 'No se pudo eliminar la notificación.',
   navegacionPrincipal: 'Navegación principal',
+  /** In the header while live updates cannot come (issue 22 §3): the screens refresh every `segundos` instead. */
+  sinEnVivo: (segundos: number) => `Sin actualizaciones en vivo: se actualiza cada ${segundos} s`,
+  sinEnVivoDetalle: 'Los cambios no llegan al momento: el canal en vivo no está disponible. Las pantallas se refrescan solas mientras tanto.',
 } as const;
 
 export const notificaciones = {
