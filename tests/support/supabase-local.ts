@@ -39,6 +39,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { findSupabaseDir } from '../../src/main/backends/embedded/migrate';
 import { responderAudio } from '../../supabase/functions/audio-llamada/handler';
 import { startCluster, type RunningCluster } from './postgres-cluster';
@@ -80,6 +81,10 @@ export interface SupabaseLocal {
   requests: SolicitudRegistrada[];
   /** Superuser SQL on the project's database. */
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  /** A supabase-js client of the project with the anon key and no session kept (Node 20: no WebSocket needed). */
+  cliente(): SupabaseClient;
+  /** A client signed in as that user (throws when the password is refused). */
+  clienteDe(email: string, password: string): Promise<SupabaseClient>;
   /** Tells PostgREST to reload its schema cache (what `supabase db push` triggers) and waits until it has. */
   recargarEsquema(): Promise<void>;
   close(): Promise<void>;
@@ -108,6 +113,13 @@ export function verificarJwt(token: string, secret: string): Record<string, unkn
     return claims;
   } catch {
     return null;
+  }
+}
+
+/** supabase-js builds its Realtime client eagerly and on Node 20 demands a WebSocket: one that never connects. */
+class SinRealtime {
+  constructor() {
+    throw new Error('Realtime no se sirve en el proyecto local');
   }
 }
 
@@ -674,6 +686,21 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
         id, op.nombre ?? email.split('@')[0], email.toLowerCase(), Boolean(op.admin),
       ]);
       return id;
+    },
+    cliente() {
+      return createClient(url, anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: SinRealtime as never },
+      });
+    },
+    async clienteDe(email, password) {
+      const client = createClient(url, anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: SinRealtime as never },
+      });
+      const { error } = await client.auth.signInWithPassword({ email, password });
+      if (error) throw new Error(`No se pudo iniciar sesión como ${email}: ${error.message}`);
+      return client;
     },
     async recargarEsquema() {
       await sql("notify pgrst, 'reload schema'");

@@ -255,13 +255,17 @@ describe('PostgREST: comillas y la regla de resultados de rpc', () => {
   });
 
   it('rpcRows', () => {
+    // Without the function's shape: read from the JSON.
     expect(rpcRows(5)).toEqual([{ value: 5 }]);
     expect(rpcRows(null)).toEqual([{ value: null }]);
     expect(rpcRows({ a: 1 })).toEqual([{ value: { a: 1 } }]);
     expect(rpcRows([{ a: 1 }])).toEqual([{ a: 1 }]);
     expect(rpcRows(['x'])).toEqual([{ value: 'x' }]);
+    // With it (FORMAS_RPC, from the catalogue): what the SQL executor gives for that shape.
     expect(rpcRows([1, 2], 'scalar')).toEqual([{ value: [1, 2] }]);
-    expect(rpcRows({ a: 1 }, 'set')).toEqual([{ a: 1 }]);
-    expect(rpcRows(null, 'set')).toEqual([]);
+    expect(rpcRows({ a: 1 }, 'row')).toEqual([{ a: 1 }]);
+    expect(rpcRows([{ a: 1 }, { a: 2 }], 'values')).toEqual([{ value: { a: 1 } }, { value: { a: 2 } }]);
+    expect(rpcRows([], 'rows')).toEqual([]);
+    expect(rpcRows(null, 'void')).toEqual([{ value: null }]);
   });
 });

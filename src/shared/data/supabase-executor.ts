@@ -8,8 +8,10 @@
  * `"` escaped (PostgREST URL grammar, "Reserved characters"). The URL encoding is left to supabase-js.
  *
  * rpc results follow the SQL executor's rule: a scalar (json included) → [{ value }], a set of rows → the rows,
- * a set of scalars → [{ value }, ...]. PostgREST answers a scalar json ARRAY exactly like a set, so for such
- * functions pass `rpcShapes: { fn: 'scalar' }` (and `'set'` forces the other reading).
+ * a set of scalars → [{ value }, ...], one composite row → [row], void → [{ value: null }]. PostgREST answers a
+ * scalar json ARRAY exactly like a set and a scalar json object exactly like a row, so the functions of those
+ * return types are read by the shape the schema gives them (FORMAS_RPC in formas-rpc.ts, checked against the
+ * catalogue by the tests); any other answer says its shape itself.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AppError } from '../errors';
@@ -18,10 +20,15 @@ import { invalid, rowsOf } from './query-checks';
 import type { DataPort, DataQuery, DataResult, Filter, Order } from '../ports/data';
 import { mapDbError, type ErrorContext } from './db-errors';
 import { pageOf } from './sql-compile';
+import type { FunctionShape } from './catalog';
+import { FORMAS_RPC } from './formas-rpc';
 
 export interface SupabaseExecutorOptions {
-  /** How to read an rpc's JSON when the answer alone is ambiguous (a scalar json array looks like a set). */
-  rpcShapes?: Record<string, 'scalar' | 'set'>;
+  /**
+   * How to read an rpc's JSON when the answer alone is ambiguous (a scalar json array looks like a set), on top
+   * of the schema's own FORMAS_RPC.
+   */
+  rpcShapes?: Record<string, FunctionShape>;
 }
 
 /** The slice of the postgrest-js builders this executor drives (kept structural to stay free of generics). */
@@ -222,13 +229,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The rpc result rule (see the file comment). */
-export function rpcRows(data: unknown, shape?: 'scalar' | 'set'): Record<string, unknown>[] {
-  if (shape === 'scalar') return [{ value: data ?? null }];
-  const wrap = (item: unknown) => (isPlainObject(item) ? item : { value: item });
-  if (Array.isArray(data)) return data.map(wrap);
-  if (shape === 'set') return data === null || data === undefined ? [] : [wrap(data)];
-  return [{ value: data ?? null }];
+/**
+ * The rpc result rule (see the file comment): with the function's shape, exactly the SQL executor's rows; without
+ * it, read from the JSON (an array is a set: objects are rows, anything else values; the rest is a scalar).
+ */
+export function rpcRows(data: unknown, shape?: FunctionShape): Record<string, unknown>[] {
+  switch (shape) {
+    case 'scalar':
+    case 'void':
+      return [{ value: data ?? null }];
+    case 'values':
+      return Array.isArray(data) ? data.map((value: unknown) => ({ value: value ?? null })) : [];
+    case 'rows':
+      return Array.isArray(data) ? data.filter(isPlainObject) : [];
+    case 'row':
+      // PostgREST sends one composite as an object (an array of one with some clients' Accept).
+      if (Array.isArray(data)) return data.filter(isPlainObject);
+      return isPlainObject(data) ? [data] : [];
+    default: {
+      if (Array.isArray(data)) return data.map((item: unknown) => (isPlainObject(item) ? item : { value: item }));
+      return [{ value: data ?? null }];
+    }
+  }
 }
 
 function failure(response: PgrstResponse, context: ErrorContext): AppError {
@@ -260,11 +282,46 @@ async function fetchResponse(builder: PromiseLike<PgrstResponse>): Promise<Pgrst
   }
 }
 
-async function send(builder: PromiseLike<PgrstResponse>, context: ErrorContext): Promise<PgrstResponse> {
-  const response = await fetchResponse(builder);
+/**
+ * PostgREST refuses what is missing from its schema cache before running anything: a function (PGRST202), a
+ * column (PGRST204), a table (PGRST205; PostgREST 12.0 answers a write to such a table 404 with an empty body).
+ * Right after DDL (a message table create_message_table just made, a migration pushed
+ * while the app runs) the cache is reloading: the DDL's event trigger sent `NOTIFY pgrst, 'reload schema'`. The
+ * request is then sent again a few times, as the SQL executor reloads its catalogue once; nothing ran, so
+ * repeating a write is safe.
+ */
+const CACHE_PENDIENTE = new Set(['PGRST205', 'PGRST202', 'PGRST204']);
+const ESPERAS_CACHE_MS = [100, 250, 500, 1000, 1500];
+
+function cachePendiente(response: PgrstResponse): boolean {
+  if (!response.error) return false;
+  const code = String(response.error.code ?? '');
+  return CACHE_PENDIENTE.has(code) || (response.status === 404 && code === '');
+}
+
+async function conCacheAlDia(request: () => PromiseLike<PgrstResponse>): Promise<PgrstResponse> {
+  let response = await fetchResponse(request());
+  for (const espera of ESPERAS_CACHE_MS) {
+    if (!cachePendiente(response)) break;
+    await new Promise((resolve) => setTimeout(resolve, espera));
+    response = await fetchResponse(request());
+  }
+  return response;
+}
+
+async function send(request: () => PromiseLike<PgrstResponse>, context: ErrorContext): Promise<PgrstResponse> {
+  const response = await conCacheAlDia(request);
   if (response.error) throw failure(response, context);
   return response;
 }
+
+/**
+ * Hosted projects cap every read at "Max rows" (PostgREST's db-max-rows; Supabase's default, 1000): a longer answer
+ * is cut without an error. A select without a limit, or with a larger one, is read in pages of this size until a
+ * page comes back short, so it gives every row as the SQL executor does. A project configured with a lower cap
+ * would end the reading at its first page: the console needs the default (docs/ARCHITECTURE.md).
+ */
+export const FILAS_POR_PAGINA = 1000;
 
 /** PostgREST answers 416 (PGRST103) when, with count=exact, the offset lies beyond the last row. */
 function isRangeNotSatisfiable(response: PgrstResponse): boolean {
@@ -283,21 +340,39 @@ export function createSupabaseExecutor(client: SupabaseClient, options: Supabase
         const prepared = prepareFilters(table, query.filters, query.anyOf);
         const page = pageOf(query.range, query.limit);
         if (prepared.never) return query.count === true ? { rows: [], count: 0 } : { rows: [] };
-        let b = from(table).select(columns, query.count === true ? { count: 'exact' } : undefined);
-        b = applyFilters(b, prepared);
-        b = applyOrder(table, b, query.order);
-        if (page.offset !== undefined && page.limit !== undefined) b = b.range(page.offset, page.offset + page.limit - 1);
-        else if (page.limit !== undefined) b = b.limit(page.limit);
-        const res = await fetchResponse(b);
-        if (isRangeNotSatisfiable(res)) {
-          // A page past the end: no rows, as in SQL. The total comes from a HEAD count of the same filters.
-          if (query.count !== true) return { rows: [] };
-          const counted = await send(applyFilters(from(table).select(columns, { count: 'exact', head: true }), prepared), { table });
-          return { rows: [], count: counted.count ?? 0 };
+        const offset = page.offset ?? 0;
+        const wanted = page.limit ?? Number.POSITIVE_INFINITY;
+        // The first request is the plain one (a limit within one page, or none: the server's cap applies); only a
+        // page as long as the cap asks for the next ones, by range.
+        const plana = page.offset === undefined && (page.limit === undefined || page.limit <= FILAS_POR_PAGINA);
+        const request = (desde: number, cuantas: number, primera: boolean) => () => {
+          let b = from(table).select(columns, primera && query.count === true ? { count: 'exact' } : undefined);
+          b = applyFilters(b, prepared);
+          b = applyOrder(table, b, query.order);
+          if (primera && plana) return page.limit === undefined ? b : b.limit(page.limit);
+          return b.range(desde, desde + cuantas - 1);
+        };
+        const rows: Record<string, unknown>[] = [];
+        let total: number | null = null;
+        for (let primera = true; rows.length < wanted; primera = false) {
+          const cuantas = Math.min(FILAS_POR_PAGINA, wanted - rows.length);
+          const res = await conCacheAlDia(request(offset + rows.length, cuantas, primera));
+          if (isRangeNotSatisfiable(res)) {
+            // A page past the end: no rows, as in SQL. The total comes from a HEAD count of the same filters.
+            if (query.count === true && primera) {
+              const counted = await send(() => applyFilters(from(table).select(columns, { count: 'exact', head: true }), prepared), { table });
+              total = counted.count ?? 0;
+            }
+            break;
+          }
+          if (res.error) throw failure(res, { table });
+          const got = Array.isArray(res.data) ? (res.data as Record<string, unknown>[]) : [];
+          if (primera && query.count === true) total = res.count ?? 0;
+          rows.push(...got);
+          if (got.length < cuantas) break;
         }
-        if (res.error) throw failure(res, { table });
-        const out: DataResult = { rows: Array.isArray(res.data) ? (res.data as Record<string, unknown>[]) : [] };
-        if (query.count === true) out.count = res.count ?? 0;
+        const out: DataResult = { rows };
+        if (query.count === true) out.count = total ?? 0;
         return out;
       }
       case 'insert':
@@ -313,12 +388,14 @@ export function createSupabaseExecutor(client: SupabaseClient, options: Supabase
           onConflict = query.onConflict.map((c) => columnName(table, c)).join(',');
         }
         if (rows.length === 0) return { rows: [] };
-        let b =
-          onConflict === undefined
-            ? from(table).insert(rows, { defaultToNull: false })
-            : from(table).upsert(rows, { onConflict, ignoreDuplicates: false, defaultToNull: false });
-        if (returning !== undefined) b = b.select(returning);
-        const res = await send(b, { table });
+        const request = () => {
+          const b =
+            onConflict === undefined
+              ? from(table).insert(rows, { defaultToNull: false })
+              : from(table).upsert(rows, { onConflict, ignoreDuplicates: false, defaultToNull: false });
+          return returning !== undefined ? b.select(returning) : b;
+        };
+        const res = await send(request, { table });
         return { rows: returning !== undefined && Array.isArray(res.data) ? (res.data as Record<string, unknown>[]) : [] };
       }
       case 'update':
@@ -329,7 +406,7 @@ export function createSupabaseExecutor(client: SupabaseClient, options: Supabase
         }
         const prepared = prepareFilters(table, query.filters, undefined);
         const returning = query.returning === undefined ? undefined : columnList(table, query.returning);
-        let b: FilterBuilder;
+        let start: () => FilterBuilder;
         if (query.kind === 'update') {
           if (!isPlainObject(query.values)) throw invalid();
           const values = Object.fromEntries(Object.entries(query.values).filter(([, v]) => v !== undefined));
@@ -339,14 +416,16 @@ export function createSupabaseExecutor(client: SupabaseClient, options: Supabase
             checkNul(value);
           }
           if (prepared.never) return { rows: [] };
-          b = from(table).update(values);
+          start = () => from(table).update(values);
         } else {
           if (prepared.never) return { rows: [] };
-          b = from(table).delete();
+          start = () => from(table).delete();
         }
-        b = applyFilters(b, prepared);
-        if (returning !== undefined) b = b.select(returning);
-        const res = await send(b, { table });
+        const request = () => {
+          const b = applyFilters(start(), prepared);
+          return returning !== undefined ? b.select(returning) : b;
+        };
+        const res = await send(request, { table });
         return { rows: returning !== undefined && Array.isArray(res.data) ? (res.data as Record<string, unknown>[]) : [] };
       }
       case 'rpc': {
@@ -355,9 +434,11 @@ export function createSupabaseExecutor(client: SupabaseClient, options: Supabase
         }
         const args = query.args ?? {};
         if (!isPlainObject(args)) throw invalid();
-        const res = await send(client.rpc(query.fn, args) as unknown as PromiseLike<PgrstResponse>, { fn: query.fn });
-        const shapes = options.rpcShapes;
-        const shape = shapes && Object.prototype.hasOwnProperty.call(shapes, query.fn) ? shapes[query.fn] : undefined;
+        const fn = query.fn;
+        const res = await send(() => client.rpc(fn, args) as unknown as PromiseLike<PgrstResponse>, { fn });
+        const own = (shapes: Readonly<Record<string, FunctionShape>> | undefined) =>
+          shapes && Object.prototype.hasOwnProperty.call(shapes, query.fn) ? shapes[query.fn] : undefined;
+        const shape = own(options.rpcShapes) ?? own(FORMAS_RPC);
         return { rows: rpcRows(res.data, shape) };
       }
       default:
