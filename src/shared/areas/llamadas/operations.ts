@@ -131,9 +131,16 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       // Hosted: the project's audio function; embedded: the audio table (see ./audio.ts).
       // The functions port answers in Spanish naming the function that failed (es.errores.funcionNoDisponible):
       // that message is the useful one, so only the database read gets the area's own.
+      const desdeTabla = () =>
+        conMensaje(t.clientes.errorCargarLlamadas, async () => limpiarBase64((await repo.audio(input.conversationId)) ?? ''), log);
       const leer = backend.functionsFor
-        ? audioDeFuncion(backend.functionsFor(ctx.session), input.conversationId)
-        : conMensaje(t.clientes.errorCargarLlamadas, async () => limpiarBase64((await repo.audio(input.conversationId)) ?? ''), log);
+        ? audioDeFuncion(backend.functionsFor(ctx.session), input.conversationId).catch((error: unknown) => {
+            // 404: a project where `supabase functions deploy audio-llamada` was never run (or the function found
+            // nothing): the same row through the data API, with the operator's own rights, so a fresh project plays.
+            if (AppError.is(error) && error.code === 'not_found') return desdeTabla();
+            throw error;
+          })
+        : desdeTabla();
       const base64 = await leer.catch((error: unknown) => {
         if (AppError.is(error) && error.code === 'not_found') return null;
         throw error;
