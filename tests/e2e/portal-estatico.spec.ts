@@ -6,19 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { createPgClient } from '../../src/main/backends/postgres/pg-client';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
 import { createStaticSite, type StaticHandler } from '../../src/main/serving/static-site';
-import { startCluster, type RunningCluster } from '../support/postgres-cluster';
-import { startPostgrestStandin, type PostgrestStandin } from '../support/postgrest-standin';
+import { startSupabaseLocal, type SupabaseLocal } from '../support/supabase-local';
 import { Portal } from './support/portal';
 
 /**
  * Issue 14, part 3: the packaged web build (`vite build --config vite.web.config.ts`, what `npm run build:web`
  * runs) built with VITE_SUPABASE_URL + VITE_SUPABASE_ANON_KEY and published on a plain static host serves the
- * company portal against a hosted project with nothing secret in it. The "hosted project" is the tests'
- * PostgreSQL 15 migrated with the platform stand-ins, behind a PostgREST stand-in
- * (tests/support/postgrest-standin.ts) that only runs functions, as role anon, for the anon key. The static
+ * company portal against a hosted project with nothing secret in it. The "hosted project" is a local Supabase
+ * project (tests/support/supabase-local.ts): PostgreSQL 15 prepared as Supabase prepares one, every migration
+ * pushed, and the REAL PostgREST 12 behind a gateway that checks the apikey as Supabase's does. The static
  * host is the serving module's own handler with the project's origin in its CSP (policy.ts `supabaseUrl`).
  *
  * In Chromium: a wrong password, then the right one; the company's services; its WhatsApp conversations and
@@ -27,12 +24,10 @@ import { Portal } from './support/portal';
  * password of the environment the build ran in.
  */
 
-const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
-/** JWT-shaped like a project's keys; the signature is a placeholder (the stand-in compares the whole key). */
-const clave = (role: string) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ iss: 'supabase', ref: 'proyectoprueba', role, iat: 1763856000, exp: 2079432000 })}.${b64(`firma-${role}`)}`;
-const ANON_KEY = clave('anon');
+/** The project's keys: signed by the local project (set in beforeAll). */
+let ANON_KEY = '';
 /** In the build's environment on purpose (as on a CI runner that holds them): none may reach the bundle. */
-const SERVICE_ROLE_KEY = clave('service_role');
+let SERVICE_ROLE_KEY = '';
 const DB_PASSWORD = 'Contrasena-De-La-Base-7f3c';
 
 const EMPRESA = '7d2b5c1e-4f3a-4b8e-9c6d-2a1f0e9b8c7d';
@@ -41,9 +36,8 @@ const CONTRASENA = 'Lf4rT9qz';
 const TABLA = 'libreria_faro_registro_whatsapp';
 const BOT = 'Librería Faro';
 
-let cluster: RunningCluster;
+let proyecto: SupabaseLocal;
 let dbUrl: string;
-let standin: PostgrestStandin;
 let staticServer: Server;
 let staticOrigin: string;
 let outDir: string;
@@ -104,16 +98,13 @@ function archivosDelBuild(dir: string): Array<[string, string]> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  cluster = await startCluster();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
+  proyecto = await startSupabaseLocal();
+  ANON_KEY = proyecto.anonKey;
+  SERVICE_ROLE_KEY = proyecto.serviceKey;
   // The "hosted" database has a password (so the test can look for it in the bundle); the cluster trusts
-  // local connections, so the stand-in connects with it all the same.
-  await admin.query(`alter role postgres password '${DB_PASSWORD}'`);
-  await admin.query('create database proyecto_alojado');
-  await admin.end();
-  const url = new URL(cluster.url);
-  url.pathname = '/proyecto_alojado';
+  // local connections, so the project's services connect without it all the same.
+  await proyecto.sql(`alter role postgres password '${DB_PASSWORD}'`);
+  const url = new URL(proyecto.databaseUrl);
   url.password = DB_PASSWORD;
   dbUrl = url.toString();
 
@@ -128,15 +119,8 @@ test.beforeAll(async () => {
     })();
   });
   staticOrigin = `http://127.0.0.1:${await listen(staticServer)}`;
-  standin = await startPostgrestStandin({ databaseUrl: dbUrl, anonKey: ANON_KEY, origins: [staticOrigin] });
 
-  const migrar = (async () => {
-    const db = await createPgClient(dbUrl);
-    try {
-      await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
-    } finally {
-      await db.close();
-    }
+  const sembrado = (async () => {
     const seed = new pg.Client({ connectionString: dbUrl });
     await seed.connect();
     try {
@@ -146,22 +130,21 @@ test.beforeAll(async () => {
     }
   })();
   await Promise.all([
-    migrar,
+    sembrado,
     buildWeb({
-      VITE_SUPABASE_URL: standin.url,
+      VITE_SUPABASE_URL: proyecto.url,
       VITE_SUPABASE_ANON_KEY: ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
       SUPABASE_DB_PASSWORD: DB_PASSWORD,
       DATABASE_URL: dbUrl,
     }),
   ]);
-  site = createStaticSite({ rootDir: outDir, supabaseUrl: standin.url });
+  site = createStaticSite({ rootDir: outDir, supabaseUrl: proyecto.url });
 });
 
 test.afterAll(async () => {
   await new Promise<void>((resolve) => (staticServer ? staticServer.close(() => resolve()) : resolve()));
-  await standin?.close();
-  cluster?.stop();
+  await proyecto?.close();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -170,7 +153,7 @@ test('el build estático lleva solo la clave anon: ninguna otra clave, URL de ba
   expect(archivos.some(([f]) => f.endsWith('index.html'))).toBe(true);
   const todo = archivos.map(([, texto]) => texto).join('\n');
   expect(todo).toContain(ANON_KEY);
-  expect(todo).toContain(standin.url);
+  expect(todo).toContain(proyecto.url);
   expect(todo).not.toContain(SERVICE_ROLE_KEY);
   expect(todo).not.toContain(DB_PASSWORD);
   expect(todo).not.toContain(dbUrl);
@@ -236,8 +219,8 @@ test('la empresa entra, ve sus servicios y sus conversaciones y sale, hablando s
 
   // Where the page went: its own static host, or the project's portal functions with the anon key; never a
   // table, Auth, Storage or a key other than the anon one.
-  const alProyecto = pedidas.filter((p) => p.url.origin === standin.url);
-  for (const p of pedidas) expect([staticOrigin, standin.url], p.url.href).toContain(p.url.origin);
+  const alProyecto = pedidas.filter((p) => p.url.origin === proyecto.url);
+  for (const p of pedidas) expect([staticOrigin, proyecto.url], p.url.href).toContain(p.url.origin);
   expect(alProyecto.length).toBeGreaterThan(0);
   for (const p of alProyecto) {
     expect(p.url.pathname, p.url.href).toMatch(/^\/rest\/v1\/rpc\/portal_[a-z_]+$/);
@@ -249,10 +232,12 @@ test('la empresa entra, ve sus servicios y sus conversaciones y sale, hablando s
   for (const fn of ['portal_iniciar_sesion', 'portal_servicios', 'portal_whatsapp_tablas', 'portal_whatsapp_sesiones', 'portal_whatsapp_conversacion', 'portal_cerrar_sesion']) {
     expect([...funciones]).toContain(fn);
   }
-  // The project's side agrees: only preflights and portal_* calls, all with the anon key, none refused.
-  for (const r of standin.requests) {
-    if (r.method === 'OPTIONS') continue;
-    expect(r).toMatchObject({ method: 'POST', anonKey: true, status: 200 });
+  // The project's side agrees: only preflights and portal_* calls, all with the anon key as the only
+  // credential (PostgREST ran them as anon), none refused.
+  const atendidas = proyecto.requests.filter((r) => r.method !== 'OPTIONS');
+  expect(atendidas.length).toBeGreaterThan(0);
+  for (const r of atendidas) {
+    expect(r).toMatchObject({ method: 'POST', clave: 'anon', rol: 'anon', status: 200 });
     expect(r.path).toMatch(/^\/rest\/v1\/rpc\/portal_[a-z_]+$/);
   }
   expect(avisosCsp).toEqual([]);
@@ -261,21 +246,31 @@ test('la empresa entra, ve sus servicios y sus conversaciones y sale, hablando s
 test('con la clave anon, el proyecto no abre nada más que las funciones del portal', async ({ request }) => {
   const headers = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'Content-Type': 'application/json' };
   // An operators' function: no EXECUTE for anon → PostgREST's 401 with the database's code.
-  const operador = await request.post(`${standin.url}/rest/v1/rpc/bots_verificar_tabla`, { headers, data: { p_tabla: TABLA } });
+  const operador = await request.post(`${proyecto.url}/rest/v1/rpc/bots_verificar_tabla`, { headers, data: { p_tabla: TABLA } });
   expect(operador.status()).toBe(401);
   expect(await operador.json()).toMatchObject({ code: '42501' });
   // exec_sql does not exist in this schema.
-  const exec = await request.post(`${standin.url}/rest/v1/rpc/exec_sql`, { headers, data: { query: 'select 1' } });
+  const exec = await request.post(`${proyecto.url}/rest/v1/rpc/exec_sql`, { headers, data: { query: 'select 1' } });
   expect(exec.status()).toBe(404);
   expect(await exec.json()).toMatchObject({ code: 'PGRST202' });
   // A portal read with a made-up token answers null: the SQL derives the company from the token alone.
-  const ajena = await request.post(`${standin.url}/rest/v1/rpc/portal_servicios`, { headers, data: { p_token: 'f'.repeat(64) } });
+  const ajena = await request.post(`${proyecto.url}/rest/v1/rpc/portal_servicios`, { headers, data: { p_token: 'f'.repeat(64) } });
   expect(ajena.status()).toBe(200);
   expect(await ajena.json()).toBeNull();
-  // A key that is not the anon key gets nothing, whatever it claims to be.
-  const otra = await request.post(`${standin.url}/rest/v1/rpc/portal_servicios`, {
-    headers: { ...headers, apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+  // The tables themselves are closed to anon: PostgREST's 401 with the database's code.
+  const tabla = await request.get(`${proyecto.url}/rest/v1/empresas?select=usuario_cliente,contrasena_cliente`, { headers });
+  expect(tabla.status()).toBe(401);
+  expect(await tabla.json()).toMatchObject({ code: '42501' });
+  // A key that is not the project's gets nothing, whatever it claims to be: as the apikey the gateway refuses
+  // it, as the bearer PostgREST refuses its signature.
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const falsa = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ iss: 'supabase', role: 'service_role', exp: 4102444800 })}.${b64({ firma: 'otra' })}`;
+  const otra = await request.post(`${proyecto.url}/rest/v1/rpc/portal_servicios`, {
+    headers: { ...headers, apikey: falsa, Authorization: `Bearer ${falsa}` },
     data: { p_token: 'f'.repeat(64) },
   });
   expect(otra.status()).toBe(401);
+  const portador = await request.get(`${proyecto.url}/rest/v1/empresas?select=id`, { headers: { ...headers, Authorization: `Bearer ${falsa}` } });
+  expect(portador.status()).toBe(401);
+  expect(await portador.json()).toMatchObject({ code: 'PGRST301' });
 });
