@@ -97,7 +97,7 @@ describe('Configuración → Datos: las operaciones', () => {
       if (nombre !== lista[0]!.nombre) throw new Error(`ENOENT: ${nombre}`);
     },
   };
-  const estadoTraslado: EstadoTraslado = { supabaseUrl: null, conexionGuardada: false, pendiente: null, terminado: null, datosLocales: true };
+  const estadoTraslado: EstadoTraslado = { supabaseUrl: null, conexionGuardada: false, claveServicioGuardada: false, documentos: 0, pendiente: null, terminado: null, datosLocales: true };
   const traslado: TrasladoPort = {
     estado: async () => estadoTraslado,
     async iniciar(input) {

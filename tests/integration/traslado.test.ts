@@ -370,8 +370,9 @@ describe('traslado a Supabase', () => {
   it('si el proyecto no abre al final, lo dice (los datos quedan copiados) y no deja borrar nada local; avisa de los documentos', async () => {
     const m = await montar({ hostedNoAbre: true });
     try {
-      mkdirSync(join(m.dataDir, 'archivos', 'marketing'), { recursive: true });
-      writeFileSync(join(m.dataDir, 'archivos', 'marketing', 'folleto.pdf'), 'documento');
+      // A marketing document as the embedded storage keeps it, and no service_role key given: it stays here.
+      mkdirSync(join(m.dataDir, 'archivos', 'agente-marketing-files', '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b'), { recursive: true });
+      writeFileSync(join(m.dataDir, 'archivos', 'agente-marketing-files', '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b', '1764000000000_folleto.pdf'), 'documento');
       const destino = await baseDestino(true);
       await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: destino });
       const fin = await hastaTerminar(m);

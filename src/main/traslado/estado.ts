@@ -8,6 +8,8 @@ import type { SettingsPort } from '../../shared/ports/settings';
 export const TRASLADO_SETTINGS_KEY = 'traslado';
 /** Keychain account of the target database's connection string (deleted when the move finishes). */
 export const CUENTA_CONEXION_TRASLADO = 'traslado:conexion-base';
+/** Keychain account of the project's service_role key, for the marketing documents (deleted when the move finishes). */
+export const CUENTA_CLAVE_SERVICIO_TRASLADO = 'traslado:clave-servicio';
 
 export interface EstadoGuardado {
   /** The snapshot being moved (its id is recorded on the target with every block). */

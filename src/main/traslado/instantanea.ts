@@ -3,8 +3,8 @@
  * volcarBase, one repeatable-read transaction) and read back with the backup reader, block by block. The same file
  * gives the same blocks, so a move that stopped resumes at a block of the same snapshot.
  */
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
 import { volcarBase } from '../copias/volcado';
 import { leerSecciones, verificarCopia } from '../copias/lectura';
@@ -96,11 +96,3 @@ export async function contarLocales(db: BaseEmbebida | null, tablas: TablaMovida
   return cuentas;
 }
 
-/** The marketing documents folder holds files (they live on this computer; the move copies the database only). */
-export function hayDocumentos(carpeta: string): boolean {
-  try {
-    return readdirSync(carpeta, { recursive: true }).some((nombre) => statSync(join(carpeta, String(nombre))).isFile());
-  } catch {
-    return false;
-  }
-}

@@ -35,8 +35,9 @@ import {
   nombreTabla,
   prepararDestino,
 } from './destino';
-import { CUENTA_CONEXION_TRASLADO, carpetaTraslado, guardarEstado, leerEstado, rutaInstantanea, type EstadoGuardado } from './estado';
-import { abrirInstantanea, bloquesInstantanea, contarLocales, hayDocumentos, tomarInstantanea, type Instantanea } from './instantanea';
+import { CUENTA_CLAVE_SERVICIO_TRASLADO, CUENTA_CONEXION_TRASLADO, carpetaTraslado, guardarEstado, leerEstado, rutaInstantanea, type EstadoGuardado } from './estado';
+import { documentosLocales, subirDocumentos } from './archivos';
+import { abrirInstantanea, bloquesInstantanea, contarLocales, tomarInstantanea, type Instantanea } from './instantanea';
 
 export interface OpcionesTraslado extends EntornoDatos {
   secretos: SecretsPort;
@@ -62,13 +63,15 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     return {
       supabaseUrl: conexionGuardada().supabaseUrl ?? null,
       conexionGuardada: Boolean(await secretos.get(CUENTA_CONEXION_TRASLADO).catch(() => null)),
+      claveServicioGuardada: Boolean(await secretos.get(CUENTA_CLAVE_SERVICIO_TRASLADO).catch(() => null)),
+      documentos: documentosLocales(join(dataDir, 'archivos')).length,
       pendiente: guardado && !guardado.terminado ? { iniciado: guardado.iniciado, tablasHechas: guardado.tablasHechas, tablasTotal: guardado.tablasTotal } : null,
       terminado: guardado?.terminado ?? null,
       datosLocales: existsSync(join(dataDir, 'pgdata')),
     };
   }
 
-  async function iniciar(input: { supabaseUrl?: string; anonKey?: string; conexionBase?: string }): Promise<ActividadDatos> {
+  async function iniciar(input: { supabaseUrl?: string; anonKey?: string; conexionBase?: string; claveServicio?: string }): Promise<ActividadDatos> {
     const base = opciones.base();
     if (!base) throw new AppError('config', leerEstado(settings)?.terminado ? t().yaTerminado : t().soloEmbebida);
     // Before anything is saved: another data activity (a backup, a restore) refuses this one anyway.
@@ -84,9 +87,11 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     // Saved as Conexión saves a hosted project, without switching: the switch is the move's last step.
     if (input.anonKey?.trim()) await secretos.set(SUPABASE_ANON_KEY_ACCOUNT, anonKey);
     if (input.conexionBase?.trim()) await secretos.set(CUENTA_CONEXION_TRASLADO, conexion);
+    const claveServicio = input.claveServicio?.trim() || (await secretos.get(CUENTA_CLAVE_SERVICIO_TRASLADO).catch(() => null)) || null;
+    if (input.claveServicio?.trim()) await secretos.set(CUENTA_CLAVE_SERVICIO_TRASLADO, input.claveServicio.trim());
     settings.set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { ...conexionGuardada(), backend: 'embedded', supabaseUrl });
 
-    return actividades.iniciar('traslado', es.datos.falloTraslado, (ctx) => trasladar(ctx, base, { supabaseUrl, anonKey, conexion }));
+    return actividades.iniciar('traslado', es.datos.falloTraslado, (ctx) => trasladar(ctx, base, { supabaseUrl, anonKey, conexion, claveServicio }));
   }
 
   /**
@@ -123,7 +128,7 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
   async function trasladar(
     ctx: ContextoActividad,
     base: BaseEmbebida,
-    destino: { supabaseUrl: string; anonKey: string; conexion: string },
+    destino: { supabaseUrl: string; anonKey: string; conexion: string; claveServicio: string | null },
   ): Promise<string> {
     const { señal, progreso } = ctx;
     const cancelada = () => {
@@ -155,7 +160,7 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
       if (!reanudar) await primero.end();
       const { estado, datos } = await instantanea(ctx, base, reanudar);
       cancelada();
-      return await empujar(ctx, reanudar ? primero : await conectar(), estado, datos, destino.supabaseUrl);
+      return await empujar(ctx, reanudar ? primero : await conectar(), estado, datos, destino.supabaseUrl, destino.claveServicio);
     } catch (error) {
       if (señal.aborted) throw error;
       throw errorDeEscritura(error) ?? errorDeConexion(error) ?? sinDetalle(error);
@@ -165,7 +170,14 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     }
   }
 
-  async function empujar(ctx: ContextoActividad, cliente: pg.Client, estado: EstadoGuardado, datos: Instantanea, supabaseUrl: string): Promise<string> {
+  async function empujar(
+    ctx: ContextoActividad,
+    cliente: pg.Client,
+    estado: EstadoGuardado,
+    datos: Instantanea,
+    supabaseUrl: string,
+    claveServicio: string | null,
+  ): Promise<string> {
     const { señal, progreso } = ctx;
     progreso(t().fases.comprobando);
     const comprobacion = await comprobarDestino(cliente, datos.tablas, estado.instantanea, estado.propias);
@@ -218,6 +230,20 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     }
     if (señal.aborted) throw new AppError('conflict', es.datos.cancelada);
 
+    // The marketing documents, to the bucket the moved rows name, before the switch (a failure here resumes).
+    const carpetaArchivos = join(dataDir, 'archivos');
+    const hayArchivos = documentosLocales(carpetaArchivos).length > 0;
+    let subidos = 0;
+    if (hayArchivos && claveServicio) {
+      subidos = await subirDocumentos({
+        carpetaArchivos,
+        supabaseUrl,
+        claveServicio,
+        señal,
+        progreso: (hechos, de) => progreso(t().fases.archivos, hechos, de),
+      });
+    }
+
     // Honest, not blocking: rows written locally after the snapshot are not in the project.
     const locales = await contarLocales(opciones.base(), datos.tablas).catch(() => null);
     const cambiadas = locales ? datos.tablas.filter((tabla) => locales.get(nombreTabla(tabla)) !== tabla.filas).map(nombreTabla) : [];
@@ -227,6 +253,7 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     const terminado = now().toISOString();
     guardarEstado(settings, { ...estado, tablasHechas: datos.tablas.length, tablasTotal: datos.tablas.length, terminado });
     await secretos.delete(CUENTA_CONEXION_TRASLADO).catch((error: unknown) => log('Traslado: no se pudo borrar la cadena de conexión del llavero', error));
+    await secretos.delete(CUENTA_CLAVE_SERVICIO_TRASLADO).catch((error: unknown) => log('Traslado: no se pudo borrar la clave service_role del llavero', error));
     settings.set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { ...conexionGuardada(), backend: 'hosted', supabaseUrl });
     log(`Traslado terminado: ${datos.tablas.length} tablas, ${total} filas`);
     await opciones.reabrir();
@@ -236,7 +263,7 @@ export function crearServicioTraslado(opciones: OpcionesTraslado): TrasladoPort 
     return (
       (cambio ? t().terminado(formatoFilas(total)) : t().terminadoSinCambio(formatoFilas(total))) +
       (cambiadas.length > 0 ? t().cambiosDespues(cambiadas.join(', ')) : '') +
-      (hayDocumentos(join(dataDir, 'archivos')) ? t().archivosNoCopiados : '')
+      (subidos > 0 ? t().archivosCopiados(subidos) : hayArchivos ? t().archivosNoCopiados : '')
     );
   }
 

@@ -81,6 +81,10 @@ export interface EstadoTraslado {
   supabaseUrl: string | null;
   /** The database connection string is in the keychain (kept only until the move finishes). */
   conexionGuardada: boolean;
+  /** The project's service_role key is in the keychain (kept only until the move finishes). */
+  claveServicioGuardada: boolean;
+  /** Marketing documents on this computer that a move uploads to the project's bucket (with the service_role key). */
+  documentos: number;
   /** A move started and not finished: it resumes where it stopped. */
   pendiente: { iniciado: string; tablasHechas: number; tablasTotal: number } | null;
   /** When the last move finished (ISO), or null. */
@@ -95,10 +99,11 @@ export interface TrasladoPort {
    * Starts (or resumes) the move. `supabaseUrl` + `anonKey` name the hosted project (saved as Conexión's hosted
    * project, the key in the keychain; omitted = the saved ones); `conexionBase` is its database's connection
    * string (postgresql://postgres:…@db.<ref>.supabase.co:5432/postgres), kept in the keychain until the move
-   * finishes; omitted = the stored one. Checks the target has the console's migrations and no data of its own, pushes a consistent snapshot
+   * finishes; omitted = the stored one. `claveServicio` (the project's service_role key, kept the same way) uploads the
+   * marketing documents of this computer to the project's Storage bucket. Checks the target has the console's migrations and no data of its own, pushes a consistent snapshot
    * with progress, compares every table's rows, then switches the app to the hosted backend.
    */
-  iniciar(input: { supabaseUrl?: string; anonKey?: string; conexionBase?: string }): Promise<ActividadDatos>;
+  iniciar(input: { supabaseUrl?: string; anonKey?: string; conexionBase?: string; claveServicio?: string }): Promise<ActividadDatos>;
   /** After a finished move, and only when the administrator asks: deletes the embedded database from this computer. */
   eliminarDatosLocales(): Promise<void>;
 }

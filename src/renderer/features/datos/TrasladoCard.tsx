@@ -46,6 +46,7 @@ function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolea
   const [url, setUrl] = useState(estado.supabaseUrl ?? '');
   const [anonKey, setAnonKey] = useState('');
   const [cadena, setCadena] = useState('');
+  const [claveServicio, setClaveServicio] = useState('');
   const mostrar = useMostrarActividad();
   const queryClient = useQueryClient();
 
@@ -55,11 +56,13 @@ function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolea
         ...(url.trim() ? { supabaseUrl: url.trim() } : {}),
         ...(anonKey.trim() ? { anonKey: anonKey.trim() } : {}),
         ...(cadena.trim() ? { conexionBase: cadena.trim() } : {}),
+        ...(claveServicio.trim() ? { claveServicio: claveServicio.trim() } : {}),
       }),
     onSuccess: (actividad) => {
       // The secrets leave the page: the host keeps them in the keychain (and saved the project as Conexión does).
       setAnonKey('');
       setCadena('');
+      setClaveServicio('');
       mostrar(actividad);
       void queryClient.invalidateQueries({ queryKey: clave('conexion', 'backend') });
       void queryClient.invalidateQueries({ queryKey: clave('datos', 'traslado') });
@@ -114,6 +117,18 @@ function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolea
             onChange={(e) => setCadena(e.currentTarget.value)}
             data-testid="traslado-conexion"
           />
+          {estado.documentos > 0 && (
+            <PasswordInput
+              label={t.claveServicio}
+              description={estado.claveServicioGuardada ? t.claveServicioGuardada : t.claveServicioDetalle}
+              placeholder={estado.claveServicioGuardada ? c.enmascarado : t.claveServicioPlaceholder}
+              leftSection={<IconKey size={16} />}
+              value={claveServicio}
+              autoComplete="off"
+              onChange={(e) => setClaveServicio(e.currentTarget.value)}
+              data-testid="traslado-clave-servicio"
+            />
+          )}
           <div>
             <Text size="sm" fw={500} mb={4}>
               {t.queOcurre}

@@ -81,6 +81,8 @@ export const datos = {
       supabaseUrl: z.string().trim().max(500).refine(isSupabaseUrl, tc.urlSupabaseInvalida).optional(),
       anonKey: z.string().trim().min(1, tc.faltaClave).max(4000).optional(),
       conexionBase: z.string().trim().max(2000).refine(esCadenaConexion, t.traslado.conexionInvalida).optional(),
+      /** The project's service_role key, only to upload the marketing documents to Storage (keychain until the end). */
+      claveServicio: z.string().trim().max(4000).regex(/^eyJ[\w-]*\.[\w-]+\.[\w-]+$/, t.traslado.claveServicioInvalida).optional(),
     }),
   ),
   /** After a finished move: deletes the embedded database from this computer (backups stay). */

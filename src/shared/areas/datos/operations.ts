@@ -85,6 +85,7 @@ function datosSinRol({ backend, log }: ApiDeps): AreaImplementation<'datos'> {
             ...(input.supabaseUrl ? { supabaseUrl: input.supabaseUrl.replace(/\/+$/, '') } : {}),
             ...(input.anonKey ? { anonKey: input.anonKey } : {}),
             ...(input.conexionBase ? { conexionBase: input.conexionBase } : {}),
+            ...(input.claveServicio ? { claveServicio: input.claveServicio } : {}),
           }),
         log,
       );

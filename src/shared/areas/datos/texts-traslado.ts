@@ -10,6 +10,7 @@ export const traslado = {
     secuencias: 'Ajustando los contadores',
     usuarios: 'Preparando el acceso de los operadores',
     verificando: 'Comparando las filas copiadas',
+    archivos: 'Subiendo los documentos de marketing',
     cambiando: 'Cambiando la aplicación a Supabase',
   },
   // Refusals before anything is written (AppError, shown as they are).
@@ -49,5 +50,10 @@ export const traslado = {
   cambiosDespues: (tablas: string) =>
     ` Ojo: después de iniciar el traslado cambiaron datos locales (${tablas}); esos cambios no se copiaron.`,
   archivosNoCopiados:
-    ' Los documentos de marketing guardados en este equipo no se copian: súbelos de nuevo desde la aplicación.',
+    ' Los documentos de marketing guardados en este equipo no se copiaron (falta la clave service_role del proyecto): siguen en este equipo; súbelos de nuevo desde la aplicación.',
+  archivosCopiados: (n: number) => ` Se subieron ${n} documentos de marketing al bucket del proyecto.`,
+  claveServicioInvalida: 'La clave service_role no es válida: cópiala de Supabase → Project Settings → API Keys (empieza por «eyJ»).',
+  claveServicioRechazada: 'El almacenamiento del proyecto rechazó la clave service_role: cópiala de nuevo de Supabase → Project Settings → API Keys.',
+  sinBucket: 'El proyecto no tiene el bucket de los documentos de marketing: aplica las migraciones con «supabase db push» y reanuda el traslado.',
+  archivoNoSubido: (ruta: string, status: number) => `No se pudo subir el documento ${ruta} al almacenamiento del proyecto (HTTP ${status}). Reanuda el traslado para reintentarlo.`,
 };

@@ -115,6 +115,11 @@ export const datos = {
       'Supabase → Project Settings → Database → Connection string (URI), con la contraseña. Se guarda en el llavero del sistema solo hasta que termine el traslado.',
     conexionGuardada: 'Guardada en el llavero. Déjala en blanco para usar la guardada.',
     conexionPlaceholder: 'La URI de Connect, con la contraseña de la base',
+    claveServicio: 'Clave service_role (para los documentos de marketing)',
+    claveServicioDetalle:
+      'Supabase → Project Settings → API Keys. Solo hace falta si hay documentos del agente de marketing en este equipo: los sube al bucket del proyecto. Se guarda en el llavero solo hasta que termine el traslado.',
+    claveServicioGuardada: 'Guardada en el llavero. Déjala en blanco para usar la guardada.',
+    claveServicioPlaceholder: 'La clave service_role del proyecto',
     queOcurre: 'Qué va a pasar',
     pasos: [
       'Se toma una copia consistente de los datos de este equipo.',
