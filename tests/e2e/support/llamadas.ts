@@ -50,6 +50,49 @@ export class Llamadas {
     await this.page.getByRole('dialog').getByRole('button', { name: boton, exact: true }).click();
   }
 
+  /** 'Campañas': a new campaign by its name and minutes, as the form takes them; its row shows. */
+  async crearCampana(nombre: string, minutos: number): Promise<void> {
+    await this.page.goto('/dashboard/campanas');
+    await this.page.getByRole('textbox', { name: 'Nombre' }).fill(nombre);
+    await this.page.getByRole('textbox', { name: 'Minutos' }).fill(String(minutos));
+    await this.page.getByRole('button', { name: 'Crear campaña' }).click();
+    await expect(this.page.getByText('Campaña creada.')).toBeVisible();
+    await expect(this.page.getByTestId('tabla-campanas').getByRole('row', { name: new RegExp(nombre) })).toContainText(String(minutos));
+  }
+
+  /** 'Importar CSV' on the client screen: picks the file and answers the preview's dialog (not yet saved). */
+  async abrirImportacion(nombreArchivo: string, csv: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Importar CSV' }).click();
+    await this.page.locator('input[type=file]').setInputFiles({ name: nombreArchivo, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  }
+
+  /** The configuration panel of the client screen, filled to call all day, one call at a time. */
+  async configurarAgente(agente: string, numero: string): Promise<void> {
+    const config = this.page.getByTestId('panel-configuracion');
+    await config.getByLabel('ID del agente', { exact: true }).fill(agente);
+    await config.getByLabel('ID del número del agente').fill(numero);
+    await config.getByLabel('Prompt').fill('Eres el asistente de cobranza. Recuerda la fecha de pago con cortesía.');
+    await config.getByLabel('Desde').fill('00:00');
+    await config.getByLabel('Hasta').fill('23:59');
+    await config.getByLabel('Llamadas simultáneas').fill('1');
+    await config.getByRole('button', { name: 'Guardar configuración' }).click();
+    await expect(this.page.getByText('Configuración guardada.')).toBeVisible();
+  }
+
+  /**
+   * 'Histórico de llamadas' of the client list's page: the first call found by `busqueda`, its transcript, and
+   * 'Escuchar audio' until the player shows the length (answered).
+   */
+  async escucharAudio(busqueda: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: /^Histórico de llamadas/ }).click();
+    await expect(this.page.getByTestId('historial-conteo')).toContainText('encontrado');
+    await this.page.getByRole('textbox', { name: 'Buscar por agente, teléfono, campaña o estado' }).fill(busqueda);
+    await expect(this.page.getByTestId('fila-llamada').first()).toBeVisible();
+    await this.page.getByRole('button', { name: 'Ver transcripción' }).first().click();
+    await this.page.getByTestId('escuchar-audio').click();
+    return this.page.getByTestId('tiempo-total');
+  }
+
   async captura(nombre: string, fullPage = false): Promise<void> {
     await this.capturas.pagina(this.page, nombre, fullPage);
   }
