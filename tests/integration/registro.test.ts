@@ -28,6 +28,7 @@ import type { Envelope } from '../../src/shared/contract/envelope';
 import { ADMIN, Caller } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { clearService, testService } from '../support/keychain';
+import { VERSION_ESQUEMA_REQUERIDA } from '../../src/shared/domain/esquema';
 
 const SERVICE = testService('registro');
 const unico = () => randomBytes(6).toString('hex');
@@ -77,7 +78,8 @@ function gotrue(req: IncomingMessage, res: ServerResponse, body: string) {
     const row = { nombre: 'Ana Ruiz', es_admin: true };
     return json(200, (req.headers.accept ?? '').includes('vnd.pgrst.object') ? row : [row]);
   }
-  if (req.url?.startsWith('/rest/v1/agente_marketing')) return json(200, []);
+  // 'Probar conexión' asks the schema version (consola_version_esquema, the one function anon may run).
+  if (req.url === '/rest/v1/rpc/consola_version_esquema') return json(200, VERSION_ESQUEMA_REQUERIDA);
   json(404, { message: 'not found' });
 }
 

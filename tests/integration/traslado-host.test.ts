@@ -3,15 +3,12 @@
  * host, the host switching itself to the hosted backend, and the first administrator signing in there with the
  * password he had on the embedded database.
  *
- * The hosted project is the run's PostgreSQL 15 (platform stand-ins + migrations) behind a small local stand-in
- * of GoTrue and PostgREST that answers from that database what the app asks: the project check ('Probar
- * conexión'), the password grant — checked with pgcrypto's crypt() against the moved bcrypt hash, as GoTrue
- * checks it — and the operator's profile. What real GoTrue adds (its own schema, identities) is covered by
- * traslado.test.ts with GoTrue's tables on the target.
+ * The hosted project is a local Supabase project (tests/support/supabase-local.ts): the run's PostgreSQL 15 prepared
+ * as a new project (GoTrue's auth tables, the extensions schema) with every migration pushed, the real PostgREST 12
+ * behind one URL, and the Auth stand-in that checks the password with pgcrypto's crypt() against the moved bcrypt
+ * hash, as GoTrue does. The move's own 'Probar conexión' runs against it too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,77 +18,26 @@ import { openHost, type Host } from '../../src/main/host';
 import type { ActividadDatos, EstadoTraslado } from '../../src/shared/ports/datos';
 import { ADMIN, Caller } from '../support/operators';
 import { clearService, storedCredentials, testService } from '../support/keychain';
+import { startSupabaseLocal, type SupabaseLocal } from '../support/supabase-local';
 
-const ANON = 'clave-anonima-del-proyecto-de-prueba';
 const SERVICIO = testService('traslado-host');
 const CONTRASENA_BASE = 'contraseña-base-host';
 
+let supabase: SupabaseLocal;
+let ANON: string;
 let destino: string;
 let proyecto: string;
-let servidor: Server;
 let host: Host | undefined;
 let dataDir: string;
-const peticiones: string[] = [];
-
-const b64 = (valor: unknown) => Buffer.from(JSON.stringify(valor)).toString('base64url');
 
 beforeAll(async () => {
-  const nombre = `traslado_host_${process.pid}`;
-  const admin = new pg.Client({ connectionString: inject('pgUrl') });
-  await admin.connect();
-  await admin.query(`create database ${nombre}${inject('pgTemplate') ? ` template ${inject('pgTemplate')}` : ''}`);
-  await admin.end();
-  const url = new URL(inject('pgUrl'));
-  url.pathname = `/${nombre}`;
-  const sinClave = url.toString();
+  supabase = await startSupabaseLocal({ clusterUrl: inject('pgUrl') });
+  ANON = supabase.anonKey;
+  proyecto = supabase.url;
+  // As an administrator pastes it: with a password (the cluster trusts local connections and ignores it).
+  const url = new URL(supabase.databaseUrl);
   url.password = CONTRASENA_BASE;
   destino = url.toString();
-  const db = new pg.Pool({ connectionString: sinClave, max: 2 });
-
-  servidor = createServer((req, res) => {
-    let cuerpo = '';
-    req.on('data', (c) => (cuerpo += c));
-    req.on('end', () => {
-      const json = (status: number, valor: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(valor));
-      };
-      peticiones.push(`${req.method} ${req.url?.split('?')[0]}`);
-      if (req.headers.apikey !== ANON) return json(401, { message: 'Invalid API key' });
-      const ruta = new URL(req.url!, 'http://x');
-      void (async () => {
-        if (ruta.pathname === '/auth/v1/settings') return json(200, { external: { email: true } });
-        if (ruta.pathname === '/rest/v1/agente_marketing') return json(200, []);
-        if (ruta.pathname === '/auth/v1/token' && ruta.searchParams.get('grant_type') === 'password') {
-          const { email, password } = JSON.parse(cuerpo) as { email: string; password: string };
-          const { rows } = await db.query<{ id: string; email: string }>(
-            `select id::text, email from auth.users where lower(email) = lower($1) and encrypted_password = crypt($2, encrypted_password)`,
-            [email, password],
-          );
-          const usuario = rows[0];
-          if (!usuario) return json(400, { code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
-          return json(200, {
-            access_token: `${b64({ alg: 'HS256' })}.${b64({ sub: usuario.id, role: 'authenticated' })}.firma`,
-            token_type: 'bearer',
-            expires_in: 3600,
-            expires_at: Math.floor(Date.now() / 1000) + 3600,
-            refresh_token: 'refresco',
-            user: { id: usuario.id, email: usuario.email, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: new Date().toISOString() },
-          });
-        }
-        if (ruta.pathname === '/rest/v1/perfiles') {
-          const id = (ruta.searchParams.get('id') ?? '').replace(/^eq\./, '');
-          const { rows } = await db.query(`select nombre, es_admin, activo from public.perfiles where id::text = $1`, [id]);
-          return json(200, (req.headers.accept ?? '').includes('vnd.pgrst.object') ? (rows[0] ?? null) : rows);
-        }
-        if (ruta.pathname === '/auth/v1/logout') return void res.writeHead(204).end();
-        return json(404, { message: 'not found' });
-      })().catch(() => json(500, { message: 'error' }));
-    });
-  });
-  servidor.on('close', () => void db.end());
-  await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', () => r()));
-  proyecto = `http://127.0.0.1:${(servidor.address() as AddressInfo).port}`;
 
   dataDir = mkdtempSync(join(tmpdir(), 'consola-traslado-host-'));
   host = await openHost({ dataDir, seedDemoData: true, secretsService: SERVICIO, copiasAutomaticas: false, log: () => undefined });
@@ -99,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host?.close();
-  await new Promise((r) => servidor.close(r));
+  await supabase?.close();
   await clearService(SERVICIO);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -128,7 +74,7 @@ describe('traslado a Supabase desde el host', () => {
     }
     expect(host!.backendKind).toBe('hosted');
 
-    // Signed in on hosted with the embedded password: GoTrue's stand-in checked it against the moved hash.
+    // Signed in on hosted with the embedded password: the Auth stand-in checked it against the moved hash.
     expect(await llamar('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password })).toMatchObject({ ok: true });
     expect(await llamar('auth', 'iniciarSesion', { email: ADMIN.email, password: 'Otra-Contraseña-1' })).toMatchObject({ ok: false });
     expect(await llamar('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password })).toMatchObject({ ok: true });
@@ -153,6 +99,8 @@ describe('traslado a Supabase desde el host', () => {
     expect(existsSync(join(dataDir, 'pgdata'))).toBe(true);
     expect(await llamar('datos', 'eliminarDatosLocales')).toMatchObject({ ok: true });
     expect(existsSync(join(dataDir, 'pgdata'))).toBe(false);
-    expect(peticiones).toContain('POST /auth/v1/token');
+    const vistas = supabase.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
+    expect(vistas).toContain('POST /rest/v1/rpc/consola_version_esquema 200');
+    expect(vistas).toContain('POST /auth/v1/token 200');
   }, 300_000);
 });
