@@ -16,7 +16,8 @@ import { COLOR_ESTADO_CLIENTE, COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, seP
  * A batch's details: progress (n of N, successes, failures, skipped, unconfirmed, retries waiting), each
  * client's state and the attempts with their outcomes; pause, resume, cancel, retry the failed ones. The
  * batch lives in the database: closing this window leaves it running (the panel keeps showing it), and the
- * screen follows it through the live updates of the 'llamadas' reads, never by polling.
+ * screen follows it through the live updates of the 'llamadas' reads, never by polling of its own (when live
+ * updates cannot come, CambiosEnVivo refreshes those reads on a slow timer, so the progress still moves).
  */
 export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: string; campanas?: Campana[]; onClose: () => void; onReintento: (id: string) => void }) {
   const l = t.lote;
