@@ -126,6 +126,34 @@ describe('backend alojado (Supabase, PostgREST real)', () => {
     await dispatch('auth', 'cerrarSesion', {}, caller);
   });
 
+  it('marketing: el documento va al bucket que crean las migraciones y otro operador lo descarga igual', async () => {
+    const dispatch = abrir();
+    const ana = new Caller();
+    expect(await dispatch('auth', 'iniciarSesion', USER, ana)).toMatchObject({ ok: true });
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(4096), Buffer.from('\n%%EOF')]);
+    const guardado = await dispatch('marketing', 'guardar', {
+      nombreArchivoUrl: 'Brief Faro.pdf',
+      dominio: 'faro.co',
+      contenido: 'Resumen del análisis',
+      archivo: { nombre: 'Brief Faro.pdf', contenidoBase64: pdf.toString('base64') },
+    }, ana);
+    // Not 'Guardado en la base de datos, pero el archivo no se pudo subir al storage': the bucket exists.
+    expect(guardado).toMatchObject({ ok: true, data: { archivoGuardado: true, mensaje: es.marketing.guardado } });
+    const id = (guardado as { data: { registro: { id: number } } }).data.registro.id;
+    const [objeto] = await supabase.sql<{ name: string; owner: string }>(`select name, owner from storage.objects where bucket_id = 'agente-marketing-files'`);
+    expect(objeto).toMatchObject({ owner: userId });
+    expect(objeto!.name.startsWith(`${userId}/`)).toBe(true);
+
+    await supabase.crearOperador('luis@agencia.co', 'Operador2026', { nombre: 'Luis' });
+    const luis = new Caller();
+    expect(await dispatch('auth', 'iniciarSesion', { email: 'luis@agencia.co', password: 'Operador2026' }, luis)).toMatchObject({ ok: true });
+    const descarga = await dispatch('marketing', 'descargarArchivo', { id }, luis);
+    expect(descarga).toMatchObject({ ok: true, data: { nombre: 'Brief Faro.pdf', tipo: 'application/pdf' } });
+    expect(Buffer.from((descarga as { data: { contenidoBase64: string } }).data.contenidoBase64, 'base64')).toEqual(pdf);
+    await dispatch('auth', 'cerrarSesion', {}, ana);
+    await dispatch('auth', 'cerrarSesion', {}, luis);
+  });
+
   it('un usuario de la plataforma sin perfil de operador no entra', async () => {
     const intruso = await supabase.crearOperador('curioso@correo.example', 'Curioso2026');
     await supabase.sql('delete from public.perfiles where id = $1', [intruso]);
