@@ -239,7 +239,8 @@ describe('permisos y errores, como los contesta el servidor real', () => {
   });
 
   it('un token vencido: 401 PGRST301 → la sesión expiró', async () => {
-    const ahora = Math.floor(Date.now() / 1000);
+    // By the clock PostgREST checks tokens with (the same as this process's but under faketime).
+    const ahora = Math.floor(supabase.relojMs() / 1000);
     const vencido = firmarJwt({ sub: operador, role: 'authenticated', aud: 'authenticated', iat: ahora - 7200, exp: ahora - 3600 }, supabase.jwtSecret);
     const res = await fetch(`${supabase.url}/rest/v1/campanas?select=id`, { headers: { apikey: supabase.anonKey, Authorization: `Bearer ${vencido}` } });
     expect(res.status).toBe(401);

@@ -79,6 +79,8 @@ export interface SupabaseLocal {
   /** The Edge Functions deployed (mutable: a test may "undeploy" one). */
   funciones: Set<string>;
   requests: SolicitudRegistrada[];
+  /** Now, in ms, by PostgREST's clock (the one JWTs are checked with; differs from Date.now() only under faketime). */
+  relojMs(): number;
   /** Superuser SQL on the project's database. */
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
   /** A supabase-js client of the project with the anon key and no session kept (Node 20: no WebSocket needed). */
@@ -100,8 +102,8 @@ export function firmarJwt(payload: Record<string, unknown>, secret: string): str
   return `${head}.${body}.${sig}`;
 }
 
-/** The claims of a JWT signed with `secret` and not expired, or null. */
-export function verificarJwt(token: string, secret: string): Record<string, unknown> | null {
+/** The claims of a JWT signed with `secret` and not expired at `ahoraMs`, or null. */
+export function verificarJwt(token: string, secret: string, ahoraMs: number = Date.now()): Record<string, unknown> | null {
   const [head, body, sig] = token.split('.');
   if (!head || !body || !sig) return null;
   const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
@@ -109,7 +111,7 @@ export function verificarJwt(token: string, secret: string): Record<string, unkn
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) return null;
+    if (typeof claims.exp === 'number' && claims.exp * 1000 <= ahoraMs) return null;
     return claims;
   } catch {
     return null;
@@ -244,6 +246,9 @@ async function iniciarPostgrest(databaseUrl: string, jwtSecret: string): Promise
   const proc = spawn(binarioPostgrest(), [], {
     env: {
       PATH: process.env.PATH ?? '',
+      // The suite's clock-shift run (`faketime -f '+365d' npm test`) shifts this process through LD_PRELOAD: PostgREST
+      // must share that clock, or the JWTs signed here would be "issued in the future" to it.
+      ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && (k === 'LD_PRELOAD' || k === 'TZ' || k.startsWith('FAKETIME')))),
       PGRST_DB_URI: uri.toString(),
       PGRST_DB_SCHEMAS: 'public',
       PGRST_DB_ANON_ROLE: 'anon',
@@ -272,6 +277,21 @@ async function iniciarPostgrest(databaseUrl: string, jwtSecret: string): Promise
     () => salida,
   );
   return { url: `http://127.0.0.1:${port}`, adminUrl, proc, log: () => salida };
+}
+
+/**
+ * PostgREST's clock minus this process's, in ms (0 unless they differ by more than a minute). The suite's run a
+ * year ahead (`faketime -f '+365d'`) shifts this process and PostgreSQL through LD_PRELOAD, but the postgrest
+ * executable is statically linked and keeps the real clock; tokens must be issued and checked by the clock that
+ * validates them (PostgREST refuses a JWT issued in the future). Read from its `Date` header.
+ */
+async function desfaseDe(postgrest: Postgrest): Promise<number> {
+  const res = await fetch(`${postgrest.url}/`, { method: 'HEAD' }).catch(() => null);
+  const fecha = res?.headers.get('date');
+  const suyo = fecha ? Date.parse(fecha) : NaN;
+  if (!Number.isFinite(suyo)) return 0;
+  const desfase = suyo - Date.now();
+  return Math.abs(desfase) > 60_000 ? desfase : 0;
 }
 
 // ---- the gateway ----------------------------------------------------------------------------------------
@@ -310,20 +330,25 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
     clusterUrl = cluster.url;
   }
   const jwtSecret = randomBytes(32).toString('hex');
-  const ahora = Math.floor(Date.now() / 1000);
-  const diezAnios = ahora + 10 * 365 * 86_400;
-  const anonKey = firmarJwt({ iss: 'supabase', ref: 'local', role: 'anon', iat: ahora, exp: diezAnios }, jwtSecret);
-  const serviceKey = firmarJwt({ iss: 'supabase', ref: 'local', role: 'service_role', iat: ahora, exp: diezAnios }, jwtSecret);
 
   let databaseUrl: string;
   let postgrest: Postgrest;
+  let desfaseMs = 0;
   try {
     databaseUrl = await prepararBase(clusterUrl, opciones.migrar ?? true);
     postgrest = await iniciarPostgrest(databaseUrl, jwtSecret);
+    desfaseMs = await desfaseDe(postgrest);
   } catch (error) {
     cluster?.stop();
     throw error;
   }
+  /** PostgREST's clock: every JWT is issued and checked by it (see desfaseDe). */
+  const relojMs = () => Date.now() + desfaseMs;
+  const ahora = Math.floor(relojMs() / 1000);
+  const diezAnios = ahora + 10 * 365 * 86_400;
+  const anonKey = firmarJwt({ iss: 'supabase', ref: 'local', role: 'anon', iat: ahora, exp: diezAnios }, jwtSecret);
+  const serviceKey = firmarJwt({ iss: 'supabase', ref: 'local', role: 'service_role', iat: ahora, exp: diezAnios }, jwtSecret);
+  const verificar = (token: string) => verificarJwt(token, jwtSecret, relojMs());
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const sql = async <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await pool.query<T>(text, values)).rows;
   const archivos = mkdtempSync(join(tmpdir(), 'supabase-local-storage-'));
@@ -391,8 +416,10 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
   async function emitirSesion(u: FilaUsuario, sesion: string, padre: string | null) {
     const refresh = randomBytes(16).toString('base64url');
     await sql('insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)', [refresh, u.id, padre, sesion]);
-    const iat = Math.floor(Date.now() / 1000);
+    const iat = Math.floor(relojMs() / 1000);
     const exp = iat + SESION_SEGUNDOS;
+    // supabase-js decides when to refresh from expires_at with its own clock.
+    const expiresAt = Math.floor(Date.now() / 1000) + SESION_SEGUNDOS;
     const access = firmarJwt(
       {
         aud: 'authenticated', exp, iat, iss: `${url}/auth/v1`, sub: u.id, email: u.email, phone: '',
@@ -401,7 +428,7 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
       },
       jwtSecret,
     );
-    return { access_token: access, token_type: 'bearer', expires_in: SESION_SEGUNDOS, expires_at: exp, refresh_token: refresh, user: usuarioJson(u) };
+    return { access_token: access, token_type: 'bearer', expires_in: SESION_SEGUNDOS, expires_at: expiresAt, refresh_token: refresh, user: usuarioJson(u) };
   }
 
   const errorAuth = (res: ServerResponse, status: number, error_code: string, msg: string) => {
@@ -412,7 +439,7 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
   /** The signed-in user of a request (its session still open), or null. */
   async function usuarioDeToken(req: IncomingMessage): Promise<{ u: FilaUsuario; claims: Record<string, unknown> } | null> {
     const token = bearer(req);
-    const claims = token ? verificarJwt(token, jwtSecret) : null;
+    const claims = token ? verificar(token) : null;
     if (!claims || claims.role !== 'authenticated' || typeof claims.sub !== 'string') return null;
     const sesion = await sql('select 1 from auth.sessions where id = $1', [claims.session_id]);
     if (sesion.length === 0) return null;
@@ -525,7 +552,7 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
   async function storage(req: IncomingMessage, res: ServerResponse, ruta: URL): Promise<number> {
     const cuerpo = await leerCuerpo(req);
     const token = bearer(req);
-    const claims = token ? verificarJwt(token, jwtSecret) : null;
+    const claims = token ? verificar(token) : null;
     if (!claims || !['anon', 'authenticated', 'service_role'].includes(String(claims.role))) return errorStorage(res, '403', 'Unauthorized', 'Invalid JWT');
     const m = /^\/storage\/v1\/object\/(?:authenticated\/)?([^/]+)(?:\/(.+))?$/.exec(ruta.pathname);
     if (!m) return errorStorage(res, '404', 'not_found', 'Route not found', 404);
@@ -602,7 +629,7 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
       return 404;
     }
     const token = bearer(req);
-    if (!token || !verificarJwt(token, jwtSecret)) {
+    if (!token || !verificar(token)) {
       responder(res, 401, { code: 401, message: 'Invalid JWT' });
       return 401;
     }
@@ -625,7 +652,7 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
       method: req.method ?? 'GET',
       path: `${ruta.pathname}${ruta.search}`,
       clave,
-      rol: token ? String(verificarJwt(token, jwtSecret)?.role ?? '') || null : clave === 'anon' ? 'anon' : clave === 'service' ? 'service_role' : null,
+      rol: token ? String(verificar(token)?.role ?? '') || null : clave === 'anon' ? 'anon' : clave === 'service' ? 'service_role' : null,
       status: 0,
     };
     requests.push(registro);
@@ -672,6 +699,7 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
     funciones,
     requests,
     sql,
+    relojMs,
     async crearOperador(email, password, op = {}) {
       const id = randomUUID();
       // As an administrator adding an operator with SQL (the owner's insert gets a profile; see
