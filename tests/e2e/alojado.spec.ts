@@ -180,7 +180,8 @@ test('en el proyecto: el histórico de una llamada trasladada, con su audio', as
   await llamadas.elegirCampana('Campaña activa', nombreCampana);
   await page.getByRole('textbox', { name: 'Teléfono' }).fill(conAudio.phone.slice(1));
   await expect(page.getByTestId('fila-cliente')).toHaveCount(1);
-  const total = await llamadas.escucharAudio('done');
+  await llamadas.abrirHistorial('done');
+  const total = await llamadas.escucharAudio();
   await expect(page.getByTestId('detalle-llamada')).toContainText(conAudio.conversationId);
   await expect(total).toHaveText(fmt(segundos), { timeout: 15_000 });
   expect(proyecto.requests.some((r) => r.path.startsWith('/functions/v1/audio-llamada') && r.status === 200)).toBe(true);

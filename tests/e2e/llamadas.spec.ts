@@ -26,19 +26,13 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(crear).toBeDisabled();
   await page.getByRole('textbox', { name: 'Nombre' }).fill('Campaña E2E Cobranza');
   await expect(crear).toBeDisabled(); // minutes still 0
-  await page.getByRole('textbox', { name: 'Minutos' }).fill('120');
-  await expect(crear).toBeEnabled();
-  await crear.click();
-  await expect(page.getByText('Campaña creada.')).toBeVisible();
-  const fila = page.getByTestId('tabla-campanas').getByRole('row', { name: /Campaña E2E Cobranza/ });
-  await expect(fila).toContainText('120');
+  await llamadas.crearCampana('Campaña E2E Cobranza', 120);
   await llamadas.captura('campanas', true);
 
   // ------------------------------------------------------------------ Clientes: CSV import
   await page.goto('/dashboard/equipo');
   await llamadas.elegirCampana('Campaña activa', 'Campaña E2E Cobranza');
   await expect(page.getByTestId('tile-total-valor')).toHaveText('0');
-  await page.getByRole('button', { name: 'Importar CSV' }).click();
   const csv =
     '\uFEFFNombre;Apellido;Email;Teléfono;Empresa;Cargo\r\n' +
     'Ana;Ruiz;ana@cobranza.co;+573001110001;"Acme; S.A.S.";Gerente\r\n' +
@@ -47,7 +41,7 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
     'Ana;Ruiz;ANA@cobranza.co;+573001110001;Acme;Gerente\r\n' +
     'Dario;Sin;dario@cobranza.co;;Beta;\r\n' +
     'solo;dos\r\n';
-  await page.locator('input[type=file]').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await llamadas.abrirImportacion('clientes.csv', csv);
   await expect(page.getByTestId('csv-agregar')).toHaveText('Se agregarán 3 clientes');
   await expect(page.getByTestId('csv-omitir')).toHaveText('Se omitirán 3 filas');
   await page.getByRole('tab', { name: /Omitidas/ }).click();
@@ -64,8 +58,7 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByTestId('tabla-clientes')).toContainText('Jefe "A"');
 
   // A malformed file changes nothing and says why.
-  await page.getByRole('button', { name: 'Importar CSV' }).click();
-  await page.locator('input[type=file]').setInputFiles({ name: 'malo.csv', mimeType: 'text/csv', buffer: Buffer.from('nombre,apellido,email,telefono\n"Ana,Ruiz,a@x.co,+57300\n', 'utf8') });
+  await llamadas.abrirImportacion('malo.csv', 'nombre,apellido,email,telefono\n"Ana,Ruiz,a@x.co,+57300\n');
   await expect(page.getByTestId('error-csv')).toContainText('mal formado');
   await expect(page.getByTestId('guardar-csv')).toBeDisabled();
   await page.getByRole('button', { name: 'Cancelar' }).click();
@@ -78,15 +71,7 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(dialogo).toBeVisible();
   await dialogo.getByRole('button', { name: 'Cerrar' }).click();
 
-  const config = page.getByTestId('panel-configuracion');
-  await config.getByLabel('ID del agente', { exact: true }).fill('agent_e2e_01');
-  await config.getByLabel('ID del número del agente').fill('phnum_e2e_01');
-  await config.getByLabel('Prompt').fill('Eres el asistente de cobranza. Recuerda la fecha de pago con cortesía.');
-  await config.getByLabel('Desde').fill('00:00');
-  await config.getByLabel('Hasta').fill('23:59');
-  await config.getByLabel('Llamadas simultáneas').fill('1');
-  await config.getByRole('button', { name: 'Guardar configuración' }).click();
-  await expect(page.getByText('Configuración guardada.')).toBeVisible();
+  await llamadas.configurarAgente('agent_e2e_01', 'phnum_e2e_01');
 
   // ------------------------------------------------------------------ Bulk call: one answers 500
   // The platform holds its answers until the batch has been seen in progress.
@@ -150,17 +135,13 @@ test('campaña, CSV, configuración, llamadas masivas, histórico con audio y re
   await expect(page.getByTestId('fila-cliente')).toHaveCount(1);
   await expect(page.getByTestId('badge-estado')).toHaveText(/Atendido|Fallido|Pendiente|En proceso/);
   await llamadas.captura('clientes', true);
-  await page.getByRole('button', { name: /^Histórico de llamadas/ }).click();
-  await expect(page.getByTestId('historial-conteo')).toContainText('encontrado');
-  await page.getByRole('textbox', { name: 'Buscar por agente, teléfono, campaña o estado' }).fill('done');
-  await expect(page.getByTestId('fila-llamada').first()).toBeVisible();
+  const filaLlamada = await llamadas.abrirHistorial('done');
   // The stored 'done' reads in Spanish (issue 12).
-  await expect(page.getByTestId('fila-llamada').first().getByTestId('estado-llamada')).toHaveText('Completada');
-  await page.getByRole('button', { name: 'Ver transcripción' }).first().click();
+  await expect(filaLlamada.getByTestId('estado-llamada')).toHaveText('Completada');
+  const total = await llamadas.escucharAudio();
   await expect(page.getByTestId('detalle-llamada')).toContainText(conAudio.conversationId);
   await expect(page.getByTestId('burbuja').first()).toContainText('Agente');
-  await page.getByTestId('escuchar-audio').click();
-  await expect(page.getByTestId('tiempo-total')).toHaveText(fmt(segundos), { timeout: 15_000 });
+  await expect(total).toHaveText(fmt(segundos), { timeout: 15_000 });
   const mostrado = Number(await page.getByTestId('tiempo-total').getAttribute('data-segundos'));
   expect(Math.abs(mostrado - segundos)).toBeLessThan(0.3);
   await expect(page.getByTestId('onda').locator('xpath=.//*').first()).toBeAttached();

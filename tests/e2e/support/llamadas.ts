@@ -79,15 +79,18 @@ export class Llamadas {
     await expect(this.page.getByText('Configuración guardada.')).toBeVisible();
   }
 
-  /**
-   * 'Histórico de llamadas' of the client list's page: the first call found by `busqueda`, its transcript, and
-   * 'Escuchar audio' until the player shows the length (answered).
-   */
-  async escucharAudio(busqueda: string): Promise<Locator> {
+  /** 'Histórico de llamadas' of the client list's page, searched: its first call's row shows. */
+  async abrirHistorial(busqueda: string): Promise<Locator> {
     await this.page.getByRole('button', { name: /^Histórico de llamadas/ }).click();
     await expect(this.page.getByTestId('historial-conteo')).toContainText('encontrado');
     await this.page.getByRole('textbox', { name: 'Buscar por agente, teléfono, campaña o estado' }).fill(busqueda);
-    await expect(this.page.getByTestId('fila-llamada').first()).toBeVisible();
+    const fila = this.page.getByTestId('fila-llamada').first();
+    await expect(fila).toBeVisible();
+    return fila;
+  }
+
+  /** The first call's transcript, then 'Escuchar audio': answers the player's total time (m:ss once loaded). */
+  async escucharAudio(): Promise<Locator> {
     await this.page.getByRole('button', { name: 'Ver transcripción' }).first().click();
     await this.page.getByTestId('escuchar-audio').click();
     return this.page.getByTestId('tiempo-total');
