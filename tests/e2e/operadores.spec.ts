@@ -10,7 +10,7 @@ import { findClipped, settled } from './support/layout';
  */
 const LUIS = { nombre: 'Luis Pérez', email: 'luis.perez@agencia.co' };
 
-test('el administrador agrega un operador que no abre Conexión, y al desactivarlo su página se cierra', async ({ page, sesion, nuevoCliente }) => {
+test('el administrador agrega un operador que no abre Conexión, y al desactivarlo su página se cierra', async ({ page, sesion, nuevoCliente, api }) => {
   await page.setViewportSize({ width: 1360, height: 860 });
   await sesion.entrarComoAdmin();
   await page.goto('/dashboard/configuracion');
@@ -70,6 +70,27 @@ test('el administrador agrega un operador que no abre Conexión, y al desactivar
   expect(await conexion.json()).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'No tienes permiso para esta operación.' } });
   await operador.goto('/dashboard/configuracion');
   await expect(operador.getByTestId('cuenta-tipo')).toHaveText('Operador');
+
+  // A client company's portal credentials (issue 24, item 8): the administrator may reset them; the operator
+  // is not offered the action, nor the credential fields when editing, and the api refuses him in Spanish.
+  const { empresa } = await api.llamar<{ empresa: { id: string } }>('empresas', 'crear', {
+    nombre: 'Óptica Lumen', activo: true, usuarioCliente: 'optica_lumen', contrasenaCliente: 'Primera2026',
+  });
+  await page.goto('/dashboard/proyectos/administrar-empresas');
+  await expect(page.getByRole('button', { name: 'Restablecer contraseña Óptica Lumen' })).toBeVisible();
+  await operador.goto('/dashboard/proyectos/administrar-empresas');
+  const filaEmpresa = operador.locator('[data-testid="fila-empresa-cliente"][data-nombre="Óptica Lumen"]');
+  await expect(filaEmpresa.getByRole('button', { name: 'Editar Óptica Lumen' })).toBeVisible();
+  await expect(filaEmpresa.getByRole('button', { name: 'Restablecer contraseña Óptica Lumen' })).toHaveCount(0);
+  await filaEmpresa.getByRole('button', { name: 'Editar Óptica Lumen' }).click();
+  const edicion = operador.getByRole('dialog', { name: 'Editar Empresa' });
+  await expect(edicion.getByTestId('credenciales-solo-admin')).toBeVisible();
+  await expect(edicion.getByLabel('Contraseña del portal')).toHaveCount(0);
+  await expect(edicion.getByRole('button', { name: 'Generar credenciales' })).toHaveCount(0);
+  await edicion.getByRole('button', { name: 'Cancelar' }).click();
+  const restablecer = await operador.request.post('/api/empresas/restablecerContrasena', { data: { id: empresa.id } });
+  expect(restablecer.status()).toBe(403);
+  expect(await restablecer.json()).toEqual({ ok: false, error: { code: 'forbidden', message: 'No tienes permiso para esta operación.' } });
 
   // The administrator sees his last sign-in, then deactivates him (confirmed).
   await page.reload();
