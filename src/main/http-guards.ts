@@ -81,6 +81,33 @@ export function createSlots(cap: number) {
   };
 }
 
+/**
+ * Body slots with a cap per source address as well as in all: one client (one address) holding `porDireccion`
+ * bodies gets 503 for more, and the others still find a slot.
+ */
+export function createSlotsPorDireccion(cap: number, porDireccion: number) {
+  const todas = createSlots(cap);
+  const enUso = new Map<string, number>();
+  return {
+    tryAcquire(direccion: string): (() => void) | null {
+      const propias = enUso.get(direccion) ?? 0;
+      if (propias >= porDireccion) return null;
+      const soltarTodas = todas.tryAcquire();
+      if (!soltarTodas) return null;
+      enUso.set(direccion, propias + 1);
+      let soltada = false;
+      return () => {
+        if (soltada) return;
+        soltada = true;
+        soltarTodas();
+        const quedan = (enUso.get(direccion) ?? 1) - 1;
+        if (quedan > 0) enUso.set(direccion, quedan);
+        else enUso.delete(direccion);
+      };
+    },
+  };
+}
+
 /** "::ffff:10.0.0.5" (an IPv4 client on a dual-stack socket) is 10.0.0.5; undefined once the socket is gone. */
 export function clientAddressOf(remoteAddress: string | undefined): string | undefined {
   if (!remoteAddress) return undefined;
