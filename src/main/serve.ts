@@ -19,7 +19,7 @@ import { es } from '../shared/i18n/es';
 import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
 import { PORTAL_SESION_MS } from '../shared/areas/portal/rules';
 import { createStaticSite, type StaticHandler } from './serving/static-site';
-import { clientAddressBehind, createAttemptLimiter, createSlots, createSlotsPorDireccion, createTrustedProxies, hostAllowed } from './http-guards';
+import { clientAddressBehind, createAttemptLimiter, createSlots, createSlotsPorDireccion, createTrustedProxies, hostAllowed, parseTrustedProxy } from './http-guards';
 import { bodyPending, readBody, refuse, sendJson, type BodyResult } from './http-body';
 import type { AreaCambio, CambiosPort } from '../shared/ports';
 import { coalescerCambios, type CambiosCoalescidos } from './cambios/coalescer';
@@ -388,6 +388,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     operatorSlots: createSlots(limits.concurrentBodies),
   };
   const allowedHosts = options.allowedHosts ?? [];
+  for (const entrada of options.trustedProxies ?? []) {
+    if (!parseTrustedProxy(entrada)) options.log?.(`Proxy de confianza ignorado (no es una dirección IP ni un rango CIDR): ${entrada}`);
+  }
   const site = createStaticSite({ rootDir: options.rendererDir, ...(options.supabaseUrl ? { supabaseUrl: options.supabaseUrl } : {}) });
   const vivo: Vivo | null = options.cambios
     ? { coalescido: coalescerCambios(options.cambios), flujos: new Set(), porSesion: new Map(), latidoMs: options.latidoCambiosMs ?? LATIDO_CAMBIOS_MS }
