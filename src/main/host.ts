@@ -3,6 +3,7 @@
  * when configured), builds the one api implementation and the dispatcher that the IPC and HTTP transports
  * share. src/main/index.ts (Electron) and src/main/serve-cli.ts (no Electron) both start from here.
  */
+import { crearAvisoSesiones, type AvisoSesiones } from './sesiones-terminadas';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AreaCambio, Backend, CambiosPort, DataPort, EntradaPort, EstadoCambios } from '../shared/ports';
@@ -61,6 +62,11 @@ export interface Host {
   cambios: CambiosPort;
   /** The open backend's privileged data port (embedded only; null on hosted): the inbound results endpoint writes through it. */
   datosSistema(): DataPort | null;
+  /**
+   * Told whenever the open backend's auth ends sessions (sign-out, password change or reset, deactivation):
+   * the HTTP host ends those sessions' live streams at once (src/main/sesiones-terminadas.ts).
+   */
+  sesiones: AvisoSesiones;
   /** Closes the database cleanly and releases the folder lock. */
   close(): Promise<void>;
 }
@@ -119,6 +125,8 @@ export async function openHost(options: HostOptions): Promise<Host> {
     ...(options.registro ? { registro: options.registro } : {}),
   };
 
+  const avisoSesiones = crearAvisoSesiones();
+
   async function open(): Promise<Opened> {
     const conexion = settings.get<ConnectionSettings>(CONNECTION_SETTINGS_KEY);
     let backend: Backend;
@@ -143,6 +151,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
       close = () => embedded.close();
       base = embedded.db;
     }
+    backend = { ...backend, auth: avisoSesiones.vigilar(backend.auth) };
     const api = createApi(backend, log);
     return {
       kind: backend.kind,
@@ -268,6 +277,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
       },
     },
     datosSistema: () => current?.backend.dataSistema?.() ?? null,
+    sesiones: avisoSesiones.aviso,
     async close() {
       copias.detener();
       actividades.cancelar();

@@ -81,6 +81,131 @@ export function createSlots(cap: number) {
   };
 }
 
+/**
+ * Body slots with a cap per source address as well as in all: one client (one address) holding `porDireccion`
+ * bodies gets 503 for more, and the others still find a slot.
+ */
+export function createSlotsPorDireccion(cap: number, porDireccion: number) {
+  const todas = createSlots(cap);
+  const enUso = new Map<string, number>();
+  return {
+    tryAcquire(direccion: string): (() => void) | null {
+      const propias = enUso.get(direccion) ?? 0;
+      if (propias >= porDireccion) return null;
+      const soltarTodas = todas.tryAcquire();
+      if (!soltarTodas) return null;
+      enUso.set(direccion, propias + 1);
+      let soltada = false;
+      return () => {
+        if (soltada) return;
+        soltada = true;
+        soltarTodas();
+        const quedan = (enUso.get(direccion) ?? 1) - 1;
+        if (quedan > 0) enUso.set(direccion, quedan);
+        else enUso.delete(direccion);
+      };
+    },
+  };
+}
+
+/** An IPv4 or IPv6 address as a 128-bit number (IPv4 mapped into ::ffff:0:0/96), or null when it is not one. */
+function direccionANumero(texto: string): bigint | null {
+  const t = texto.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const v4 = (s: string): bigint | null => {
+    const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(s);
+    if (!m) return null;
+    const partes = m.slice(1).map(Number);
+    if (partes.some((n) => n > 255)) return null;
+    return partes.reduce((acc, n) => (acc << 8n) | BigInt(n), 0n);
+  };
+  if (!t.includes(':')) {
+    const n = v4(t);
+    return n === null ? null : (0xffffn << 32n) | n;
+  }
+  if (!/^[0-9a-f:.]+$/.test(t) || t.split('::').length > 2) return null;
+  let grupos: string[] = [];
+  const [cabeza, cola] = t.split('::') as [string, string | undefined];
+  const trozos = (s: string) => (s === '' ? [] : s.split(':'));
+  const ultimo = (xs: string[]): string[] => {
+    // A trailing dotted IPv4 counts as two groups.
+    const fin = xs[xs.length - 1];
+    if (fin?.includes('.')) {
+      const n = v4(fin);
+      if (n === null) return ['x'];
+      return [...xs.slice(0, -1), ((n >> 16n) & 0xffffn).toString(16), (n & 0xffffn).toString(16)];
+    }
+    return xs;
+  };
+  if (cola === undefined) grupos = ultimo(trozos(cabeza));
+  else {
+    const a = trozos(cabeza);
+    const b = ultimo(trozos(cola));
+    if (a.length + b.length > 7) return null;
+    grupos = [...a, ...Array<string>(8 - a.length - b.length).fill('0'), ...b];
+  }
+  if (grupos.length !== 8 || grupos.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
+  return grupos.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
+}
+
+/**
+ * The reverse proxies whose X-Forwarded-For is believed (addresses or CIDR ranges, IPv4 or IPv6: "127.0.0.1",
+ * "10.0.0.0/8", "::1", "fd00::/8"). Null for an entry that is neither: the caller says which.
+ */
+export function parseTrustedProxy(entrada: string): { red: bigint; bits: number } | null {
+  const [dir, prefijo] = entrada.trim().split('/') as [string, string | undefined];
+  const n = direccionANumero(dir);
+  if (n === null) return null;
+  const esV4 = !dir.includes(':');
+  const max = esV4 ? 32 : 128;
+  const bits = prefijo === undefined ? max : /^\d{1,3}$/.test(prefijo) ? Number(prefijo) : -1;
+  if (bits < 0 || bits > max) return null;
+  const total = esV4 ? bits + 96 : bits;
+  const mascara = total === 0 ? 0n : ((1n << BigInt(total)) - 1n) << BigInt(128 - total);
+  return { red: n & mascara, bits: total };
+}
+
+/** Whether `direccion` is one of the trusted proxies. */
+export function createTrustedProxies(entradas: readonly string[]) {
+  const redes = entradas.map(parseTrustedProxy).filter((r): r is { red: bigint; bits: number } => r !== null);
+  return {
+    vacia: redes.length === 0,
+    incluye(direccion: string): boolean {
+      const n = direccionANumero(direccion);
+      if (n === null) return false;
+      return redes.some(({ red, bits }) => {
+        const mascara = bits === 0 ? 0n : ((1n << BigInt(bits)) - 1n) << BigInt(128 - bits);
+        return (n & mascara) === red;
+      });
+    },
+  };
+}
+
+/**
+ * The client's address for every per-address budget: the socket's, unless the socket is a trusted proxy; then
+ * X-Forwarded-For is read from the right, skipping trusted proxies, and the first hop that is not one is the
+ * client (entries further left were written by whoever sent the request and prove nothing). A header entry
+ * that is not an address ends the walk: the last trusted hop is the client.
+ */
+export function clientAddressBehind(
+  remoteAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  proxies: ReturnType<typeof createTrustedProxies>,
+): string | undefined {
+  let cliente = clientAddressOf(remoteAddress);
+  if (!cliente || proxies.vacia || !proxies.incluye(cliente)) return cliente;
+  const saltos = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (let i = saltos.length - 1; i >= 0; i--) {
+    const salto = clientAddressOf(saltos[i]!.replace(/^\[|\]$/g, ''))!;
+    if (direccionANumero(salto) === null) return cliente;
+    cliente = salto;
+    if (!proxies.incluye(salto)) return salto;
+  }
+  return cliente;
+}
+
 /** "::ffff:10.0.0.5" (an IPv4 client on a dual-stack socket) is 10.0.0.5; undefined once the socket is gone. */
 export function clientAddressOf(remoteAddress: string | undefined): string | undefined {
   if (!remoteAddress) return undefined;

@@ -31,6 +31,15 @@ export function hostNamesFrom(argv: readonly string[], env: Env, saved: readonly
   return [...new Set(given.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean))];
 }
 
+/**
+ * The reverse proxies whose X-Forwarded-For the server believes (none by default): the saved ones, every
+ * `--trusted-proxy` (comma-separated lists too) and CONSOLA_TRUSTED_PROXIES. Addresses or CIDR ranges.
+ */
+export function trustedProxiesFrom(argv: readonly string[], env: Env, saved: readonly string[] = []): string[] {
+  const given = [...saved, ...argValues(argv, 'trusted-proxy'), env.CONSOLA_TRUSTED_PROXIES ?? ''];
+  return [...new Set(given.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean))];
+}
+
 export function httpPort(requested: string | undefined): number {
   const port = Number(requested ?? DEFAULT_HTTP_PORT);
   return Number.isInteger(port) && port >= 0 && port < 65536 ? port : DEFAULT_HTTP_PORT;
@@ -39,6 +48,7 @@ export function httpPort(requested: string | undefined): number {
 export interface DesktopHttpPlan {
   port: number;
   allowedHosts: string[];
+  trustedProxies: string[];
 }
 
 /**
@@ -53,5 +63,6 @@ export function desktopHttpPlan(setting: ServidorWebSettings | undefined, argv: 
   return {
     port: httpPort(argValue(argv, 'port') ?? env.CONSOLA_HTTP_PORT),
     allowedHosts: hostNamesFrom(argv, env, setting?.nombres ?? []),
+    trustedProxies: trustedProxiesFrom(argv, env, setting?.proxiesConfiables ?? []),
   };
 }

@@ -88,8 +88,8 @@ function openWindow(): void {
  * opens the api to every local user and process, so the desktop does not serve it unasked. Failure is
  * logged, not fatal.
  */
-async function startHttp(dispatch: Dispatch, plan: DesktopHttpPlan, cambios: Host['cambios']): Promise<void> {
-  const options = { dispatch, rendererDir, host: '127.0.0.1', allowedHosts: plan.allowedHosts, cambios, log };
+async function startHttp(dispatch: Dispatch, plan: DesktopHttpPlan, cambios: Host['cambios'], sesiones: Host['sesiones']): Promise<void> {
+  const options = { dispatch, rendererDir, host: '127.0.0.1', allowedHosts: plan.allowedHosts, trustedProxies: plan.trustedProxies, cambios, sesiones, log };
   try {
     server = await startServer({ ...options, port: plan.port }).catch(() =>
       // The port is taken (another program): any free port will do.
@@ -145,7 +145,7 @@ async function start(): Promise<void> {
   // Live screens: row changes reach the window as IPC events (the HTTP host sends its own, below).
   disposeCambios = pushCambios(host.cambios, () => mainWindow?.webContents ?? null, devServerUrl ? { devServerUrl } : {});
   const plan = desktopHttpPlan(settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), process.argv, process.env);
-  if (plan) await startHttp(host.dispatch, plan, host.cambios);
+  if (plan) await startHttp(host.dispatch, plan, host.cambios, host.sesiones);
   await entrada.aplicar();
   if (entrada.enMarcha) log(`Entrada de resultados en ${entrada.enMarcha.url}`);
 }

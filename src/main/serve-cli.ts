@@ -1,8 +1,9 @@
 /**
  * Runs the Node side without Electron: the embedded database plus the HTTP host serving the web build.
  * `node out/main/serve-cli.js [--data-dir <folder>] [--port <n>] [--web] [--host-name <name>]…
- *   [--entrada-port <n>] [--entrada-host <address>]`
- * (CONSOLA_DATA_DIR, PORT, CONSOLA_HOST_NAMES, CONSOLA_ENTRADA_PORT and CONSOLA_ENTRADA_HOST work too).
+ *   [--entrada-port <n>] [--entrada-host <address>] [--trusted-proxy <address or CIDR>]…`
+ * (CONSOLA_DATA_DIR, PORT, CONSOLA_HOST_NAMES, CONSOLA_ENTRADA_PORT, CONSOLA_ENTRADA_HOST and
+ * CONSOLA_TRUSTED_PROXIES work too).
  * CONSOLA_SIN_DEMO=1 leaves a new database empty; CONSOLA_SIN_COPIAS_AUTOMATICAS=1 makes no daily backup in this
  * run (the end-to-end tests: a copy a minute in would take the one data activity a spec exercises).
  * The inbound results endpoint for n8n (src/main/entrada/) listens when its saved setting says so, or for this
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultNodeDataDir, resolveDataDir } from './data-dir';
 import { openHost } from './host';
 import { startServer } from './serve';
-import { DEFAULT_HTTP_PORT, argValue as argValueIn, hostNamesFrom } from './http-options';
+import { DEFAULT_HTTP_PORT, argValue as argValueIn, hostNamesFrom, trustedProxiesFrom } from './http-options';
 import { restrictNewFiles } from './backends/embedded/private-folder';
 import { createJsonSettings } from './settings/json-settings';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
@@ -81,12 +82,14 @@ async function main(): Promise<void> {
     seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1',
     copiasAutomaticas: process.env.CONSOLA_SIN_COPIAS_AUTOMATICAS !== '1',
   });
-  const saved = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY)?.nombres ?? [];
-  const allowedHosts = hostNamesFrom(process.argv, process.env, saved);
+  const servidorWeb = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY);
+  const allowedHosts = hostNamesFrom(process.argv, process.env, servidorWeb?.nombres ?? []);
+  // Off unless given: X-Forwarded-For is believed only from these (docs/PUBLICAR-PORTAL.md).
+  const trustedProxies = trustedProxiesFrom(process.argv, process.env, servidorWeb?.proxiesConfiables ?? []);
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
   // Refused sign-ins reach the log (operation and code only).
-  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
+  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, sesiones: host.sesiones, rendererDir: findRendererDir(), port, allowedHosts, trustedProxies, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
   log(`Backend: ${host.backendKind}`);
   log(`Servidor web en ${server.url}`);
   const estadoEntrada = await entrada.aplicar();

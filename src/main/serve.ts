@@ -19,10 +19,11 @@ import { es } from '../shared/i18n/es';
 import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
 import { PORTAL_SESION_MS } from '../shared/areas/portal/rules';
 import { createStaticSite, type StaticHandler } from './serving/static-site';
-import { clientAddressOf, createAttemptLimiter, createSlots, hostAllowed } from './http-guards';
+import { clientAddressBehind, createAttemptLimiter, createSlots, createSlotsPorDireccion, createTrustedProxies, hostAllowed, parseTrustedProxy } from './http-guards';
 import { bodyPending, readBody, refuse, sendJson, type BodyResult } from './http-body';
 import type { AreaCambio, CambiosPort } from '../shared/ports';
 import { coalescerCambios, type CambiosCoalescidos } from './cambios/coalescer';
+import type { AvisoSesiones } from './sesiones-terminadas';
 
 export const SESSION_COOKIE = 'consola_sesion';
 /**
@@ -48,6 +49,8 @@ export interface ServerLimits {
   bodyBytes: number;
   /** Public bodies read at the same moment; past it the server answers 503 instead of holding more. */
   concurrentPublicBodies: number;
+  /** Of those, public bodies one client address may be sending at once. */
+  publicBodiesPerAddress: number;
   /** Signed-in operators' bodies read at the same moment (apart, so anonymous clients cannot starve them). */
   concurrentBodies: number;
   /** Sign-in attempts (operator, first run, portal) one client address may make per window. */
@@ -55,16 +58,20 @@ export interface ServerLimits {
   signInWindowMs: number;
   /** Live-changes streams open at once (one per open page); past it the server answers 503. */
   concurrentEventStreams: number;
+  /** Of those, streams one operator session may hold (its open tabs), so one session cannot take them all. */
+  eventStreamsPerSession: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
   publicBodyBytes: 64 * 1024,
   bodyBytes: MAX_BODY_BYTES,
   concurrentPublicBodies: 16,
+  publicBodiesPerAddress: 4,
   concurrentBodies: 8,
   signInAttempts: 20,
   signInWindowMs: 60_000,
   concurrentEventStreams: 64,
+  eventStreamsPerSession: 8,
 };
 
 const STATUS: Record<ErrorCode, number> = {
@@ -98,12 +105,24 @@ export interface ServerOptions {
   supabaseUrl?: string;
   limits?: Partial<ServerLimits>;
   /**
+   * Reverse proxies in front of this server (addresses or CIDR ranges; none by default): only a request whose
+   * socket comes from one of them has its X-Forwarded-For believed, read from the right up to the first hop
+   * that is not a trusted proxy. That address is the client's for every per-address budget (sign-ins, the
+   * portal's lock, body slots). docs/PUBLICAR-PORTAL.md.
+   */
+  trustedProxies?: readonly string[];
+  /**
    * Row changes to push to signed-in pages (GET /api/cambios, server-sent events), coalesced per area by this
    * server. Without it that path answers 404.
    */
   cambios?: CambiosPort;
   /** Interval of the live stream's comment line and session re-check (tests shorten it). */
   latidoCambiosMs?: number;
+  /**
+   * Told when sessions may have ended (sign-out, password change, deactivation: Host.sesiones): every open
+   * stream's session is checked at once and the ended ones' streams end, without waiting for a heartbeat.
+   */
+  sesiones?: AvisoSesiones;
   /** Clock of the sign-in budget and of cookie lifetimes (tests pass theirs). */
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
@@ -168,7 +187,22 @@ interface Vivo {
   coalescido: CambiosCoalescidos;
   /** Each open stream's ending, so closing the server ends them cleanly. */
   flujos: Set<() => void>;
+  /** The open streams of each session token: the per-session cap, and what to check when sessions end. */
+  porSesion: Map<string, Set<() => void>>;
   latidoMs: number;
+}
+
+/**
+ * Checks every session that holds a stream, now: the streams of the ones that ended end. Run on each
+ * "sessions may have ended" notice.
+ */
+async function revisarSesiones(dispatch: Dispatch, vivo: Vivo): Promise<void> {
+  await Promise.all(
+    [...vivo.porSesion].map(async ([token, flujos]) => {
+      const vigente = await signedIn(dispatch, token).catch(() => false);
+      if (!vigente) for (const terminar of [...flujos]) terminar();
+    }),
+  );
 }
 
 interface Guards {
@@ -176,7 +210,8 @@ interface Guards {
   limits: ServerLimits;
   now: () => Date;
   signIns: ReturnType<typeof createAttemptLimiter>;
-  publicSlots: ReturnType<typeof createSlots>;
+  publicSlots: ReturnType<typeof createSlotsPorDireccion>;
+  proxies: ReturnType<typeof createTrustedProxies>;
   operatorSlots: ReturnType<typeof createSlots>;
 }
 
@@ -199,7 +234,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
   const [area, name] = [match[1]!, match[2]!];
   const operation = getOperation(area, name);
   if (!operation) return no(404, errorEnvelope('not_found', es.errores.operacionDesconocida));
-  const clientAddress = clientAddressOf(req.socket.remoteAddress);
+  const clientAddress = clientAddressBehind(req.socket.remoteAddress, req.headers['x-forwarded-for'], guards.proxies);
   if (SIGN_IN_OPERATIONS.has(`${area}.${name}`) && !guards.signIns.take(clientAddress ?? '')) {
     return no(429, errorEnvelope('locked', es.errores.demasiadosIntentosDireccion), {
       'Retry-After': String(Math.ceil(limits.signInWindowMs / 1000)),
@@ -223,7 +258,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
   const limit = operation.public ? limits.publicBodyBytes : limits.bodyBytes;
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return no(413, errorEnvelope('validation', es.errores.cuerpoDemasiadoGrande));
-  const release = (operation.public ? guards.publicSlots : guards.operatorSlots).tryAcquire();
+  const release = operation.public ? guards.publicSlots.tryAcquire(clientAddress ?? '') : guards.operatorSlots.tryAcquire();
   if (!release) return no(503, errorEnvelope('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
   let body: BodyResult;
   try {
@@ -262,10 +297,12 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
 /**
  * GET /api/cambios: a server-sent-events stream of the areas whose rows changed (`event: cambio`, `data:
  * llamadas`) and of whether such notices can come now (`event: estado`, `data: en-vivo|conectando|sin-conexion`,
- * first when it opens, then on each change), for a signed-in operator's page only (the same cookie, Host and Origin checks as the API). No
- * body is read and no body slot is taken; streams are capped apart. Nothing of a row travels, only the area's
- * name: the page refetches what it shows. A comment line every LATIDO_CAMBIOS_MS keeps it open and re-checks
- * the session, so a signed-out or expired session's stream ends; closing the server ends every stream.
+ * first when it opens, then on each change), for a signed-in operator's page only (the same cookie, Host and
+ * Origin checks as the API). No body is read and no body slot is taken; streams are capped apart, in all and per
+ * session (one session's tabs cannot take every stream). Nothing of a row travels, only the area's name: the page
+ * refetches what it shows. A session's streams end the moment it ends (options.sesiones: sign-out, password
+ * change, deactivation); a comment line every LATIDO_CAMBIOS_MS keeps a stream open and re-checks the session
+ * (expiry); closing the server ends every stream.
  */
 async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: Guards, vivo: Vivo | null): Promise<void> {
   const { options, limits } = guards;
@@ -279,7 +316,8 @@ async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: 
     return no(401, errorEnvelope('unauthenticated', es.login.sesionExpirada), { 'Set-Cookie': sessionCookie(null, SESSION_COOKIE, '/', 0) });
   }
   if (res.destroyed) return;
-  if (vivo.flujos.size >= limits.concurrentEventStreams) {
+  const deLaSesion = vivo.porSesion.get(token) ?? new Set<() => void>();
+  if (vivo.flujos.size >= limits.concurrentEventStreams || deLaSesion.size >= limits.eventStreamsPerSession) {
     return no(503, errorEnvelope('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
   }
 
@@ -309,9 +347,13 @@ async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: 
     dejar();
     dejarEstado();
     vivo.flujos.delete(terminar);
+    deLaSesion.delete(terminar);
+    if (deLaSesion.size === 0 && vivo.porSesion.get(token) === deLaSesion) vivo.porSesion.delete(token);
     res.end();
   };
   vivo.flujos.add(terminar);
+  deLaSesion.add(terminar);
+  vivo.porSesion.set(token, deLaSesion);
   res.on('close', terminar);
 }
 
@@ -345,14 +387,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     limits,
     now,
     signIns: createAttemptLimiter({ max: limits.signInAttempts, windowMs: limits.signInWindowMs, now }),
-    publicSlots: createSlots(limits.concurrentPublicBodies),
+    publicSlots: createSlotsPorDireccion(limits.concurrentPublicBodies, limits.publicBodiesPerAddress),
+    proxies: createTrustedProxies(options.trustedProxies ?? []),
     operatorSlots: createSlots(limits.concurrentBodies),
   };
   const allowedHosts = options.allowedHosts ?? [];
+  for (const entrada of options.trustedProxies ?? []) {
+    if (!parseTrustedProxy(entrada)) options.log?.(`Proxy de confianza ignorado (no es una dirección IP ni un rango CIDR): ${entrada}`);
+  }
   const site = createStaticSite({ rootDir: options.rendererDir, ...(options.supabaseUrl ? { supabaseUrl: options.supabaseUrl } : {}) });
   const vivo: Vivo | null = options.cambios
-    ? { coalescido: coalescerCambios(options.cambios), flujos: new Set(), latidoMs: options.latidoCambiosMs ?? LATIDO_CAMBIOS_MS }
+    ? { coalescido: coalescerCambios(options.cambios), flujos: new Set(), porSesion: new Map(), latidoMs: options.latidoCambiosMs ?? LATIDO_CAMBIOS_MS }
     : null;
+  const dejarSesiones =
+    vivo && options.sesiones
+      ? options.sesiones.suscribir(() => {
+          revisarSesiones(options.dispatch, vivo).catch((error: unknown) => options.log?.('Revisión de sesiones de los flujos en vivo', error));
+        })
+      : null;
   let port = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -376,6 +428,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        dejarSesiones?.();
         for (const terminar of [...(vivo?.flujos ?? [])]) terminar();
         vivo?.coalescido.cerrar();
         server.closeAllConnections();

@@ -6,7 +6,8 @@ import { findClipped, settled } from './support/layout';
  * gets a one-time password shown once; the operator signs in on a browser of his own, is labelled 'Operador'
  * and cannot open Conexión (nor Operadores); the administrator deactivates him, and the operator's open page
  * is signed out on its very next request. At the desktop window's size (1360×860) nothing of the section or
- * of the one-time password's dialog is clipped.
+ * of the one-time password's dialog is clipped. A client company's portal credentials are reset by the
+ * administrator only: the operator is not offered the action, and the api refuses him.
  */
 const LUIS = { nombre: 'Luis Pérez', email: 'luis.perez@agencia.co' };
 
@@ -88,4 +89,37 @@ test('el administrador agrega un operador que no abre Conexión, y al desactivar
   await operador.getByPlaceholder('Ingresa tu contraseña').fill(contrasena);
   await operador.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(operador.getByText('Tu cuenta de operador está desactivada. Habla con un administrador.')).toBeVisible();
+});
+
+test('las credenciales del portal de una empresa: el administrador las restablece; al operador no se le ofrece', async ({ page, sesion, nuevoCliente, api }) => {
+  // Issue 24, item 8: an operator may not change an existing company's portal credentials (SQL refuses it);
+  // the screen does not offer him the reset action nor the credential fields when editing.
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await sesion.entrarComoAdmin();
+  const { contrasena } = await api.llamar<{ contrasena: string }>('operadores', 'agregar', { email: 'marta@agencia.co', nombre: 'Marta Ríos', rol: 'operador' });
+  const operador = await nuevoCliente();
+  await operador.goto('/');
+  await operador.getByPlaceholder('Ingresa tu email').fill('marta@agencia.co');
+  await operador.getByPlaceholder('Ingresa tu contraseña').fill(contrasena);
+  await operador.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(operador).toHaveURL(/\/dashboard/);
+
+  const { empresa } = await api.llamar<{ empresa: { id: string } }>('empresas', 'crear', {
+    nombre: 'Óptica Lumen', activo: true, usuarioCliente: 'optica_lumen', contrasenaCliente: 'Primera2026',
+  });
+  await page.goto('/dashboard/proyectos/administrar-empresas');
+  await expect(page.getByRole('button', { name: 'Restablecer contraseña Óptica Lumen' })).toBeVisible();
+  await operador.goto('/dashboard/proyectos/administrar-empresas');
+  const filaEmpresa = operador.locator('[data-testid="fila-empresa-cliente"][data-nombre="Óptica Lumen"]');
+  await expect(filaEmpresa.getByRole('button', { name: 'Editar Óptica Lumen' })).toBeVisible();
+  await expect(filaEmpresa.getByRole('button', { name: 'Restablecer contraseña Óptica Lumen' })).toHaveCount(0);
+  await filaEmpresa.getByRole('button', { name: 'Editar Óptica Lumen' }).click();
+  const edicion = operador.getByRole('dialog', { name: 'Editar Empresa' });
+  await expect(edicion.getByTestId('credenciales-solo-admin')).toBeVisible();
+  await expect(edicion.getByLabel('Contraseña del portal')).toHaveCount(0);
+  await expect(edicion.getByRole('button', { name: 'Generar credenciales' })).toHaveCount(0);
+  await edicion.getByRole('button', { name: 'Cancelar' }).click();
+  const restablecer = await operador.request.post('/api/empresas/restablecerContrasena', { data: { id: empresa.id } });
+  expect(restablecer.status()).toBe(403);
+  expect(await restablecer.json()).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'No tienes permiso para esta operación.' } });
 });

@@ -271,7 +271,7 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
     expect(r.headers.connection).toBe('close');
     expect(await filas('conv-grande')).toEqual([]);
 
-    // Streamed without a Content-Length: counted while reading, the connection closed past the cap.
+    // Streamed without a Content-Length: refused before reading (it could drip for ever; issue 24, item 4).
     const trozo = Buffer.alloc(64 * 1024, 'a');
     const partes = [Buffer.from('{"tabla":"ferreteria_sol_registro_whatsapp","session_id":"s-grande","message":{"content":"'), ...Array(5).fill(trozo), Buffer.from('"}}')];
     const completo = Buffer.concat(partes);
@@ -280,8 +280,8 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
       { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...firmar(secretos.mensajes!, completo) },
       partes,
     );
-    expect(enTrozos.status).toBe(413);
-    expect(enTrozos.body.error?.message).toBe(t.demasiadoGrande('256 KiB'));
+    expect(enTrozos.status).toBe(411);
+    expect(enTrozos.body.error?.message).toBe(t.faltaLongitud);
     expect(await contar(`select count(*) as n from public.mensajes_resumen_sesiones where session_id = 's-grande'`)).toBe(0);
   });
 

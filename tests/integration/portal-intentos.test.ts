@@ -20,7 +20,7 @@ const USUARIO = 'usuario_optica_lumen';
 const CLAVE = 'Lm7qR2xv';
 const MIN = 60_000;
 
-type Respuesta = { ok: boolean; motivo?: string; intentos_restantes?: number; bloqueada_hasta?: string; token?: string };
+type Respuesta = { ok: boolean; motivo?: string; intentos_restantes?: number; bloqueada_hasta?: string; token?: string; demora_ms?: number };
 
 describe.each(BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_name, fresh) => {
   let db: SqlClient;
@@ -58,6 +58,7 @@ describe.each(BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_n
   beforeEach(async () => {
     clock = new Clock(TEST_EPOCH);
     await db.query('delete from public.portal_intentos');
+    await db.query('delete from public.portal_esperas');
   });
   afterAll(async () => {
     await db?.close();
@@ -118,7 +119,10 @@ describe.each(BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_n
     for (let i = 1; i <= 9; i++) await login(desde(`203.0.113.${100 + i}`), USUARIO, 'mala');
     expect(await demora()).toBe(0);
     for (let i = 10; i <= 12; i++) {
-      expect(await login(desde(`203.0.113.${100 + i}`), USUARIO, 'mala')).toMatchObject({ motivo: 'credenciales', intentos_restantes: 4 });
+      const r = await login(desde(`203.0.113.${100 + i}`), USUARIO, 'mala');
+      expect(r).toMatchObject({ motivo: 'credenciales', intentos_restantes: 4, demora_ms: (i - 9) * 100 });
+      // The delay is the caller's to wait (portal-espera.test.ts): here the clock moves past it.
+      clock.advance(r.demora_ms!);
     }
     expect(await demora()).toBeCloseTo(0.3, 6);
     // Many more failures (written directly, not typed): the delay stays bounded.

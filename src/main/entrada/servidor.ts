@@ -6,10 +6,13 @@
  *   POST /entrada/llamadas   a call outcome, upserted by conversation_id (8 MiB: it may carry its audio)
  *   POST /entrada/mensajes   a chat-memory row of a registered message table (256 KiB)
  *
- * Before the body is read: the route (404), the method (405), JSON (415), the declared size (413), the route's
- * secret in the keychain (503), the signature headers and the timestamp within 5 minutes (401), a free body
- * slot (503). Then the body is read up to its cap (413, connection closed), its HMAC checked in constant time
- * (401), parsed and validated with Spanish messages (400), and written by ONE SQL function call as
+ * Before the body is read: the route (404), the method (405), JSON — exactly `application/json`, with an
+ * optional charset (415) —, a declared size (411 without Content-Length: a body sent in chunks could drip for
+ * ever), within the cap (413), the route's secret in the keychain (503), the signature headers and the timestamp
+ * within 5 minutes (401), a free body slot — at most `porDireccion` for one source address, so one client
+ * dripping several bodies cannot take them all (503). Then the body is read up to its cap and within its
+ * deadline (408 and the connection closed: a stalled client gives its slot back), its HMAC checked in constant
+ * time (401), parsed and validated with Spanish messages (400), and written by ONE SQL function call as
  * service_role (one transaction: a replayed signature answers 409, a known Idempotency-Key 200 duplicado).
  * Every answer is an Envelope in Spanish, `Cache-Control: no-store`; no stack, no SQL.
  */
@@ -34,7 +37,7 @@ import {
   resultadoLlamadaEntrada,
   type RutaEntrada,
 } from '../../shared/areas/conexion/entrada';
-import { createSlots } from '../http-guards';
+import { clientAddressOf, createSlotsPorDireccion } from '../http-guards';
 import { readBody, refuse, sendJson, type BodyResult } from '../http-body';
 import { firmaCoincide, leerFecha, leerFirma } from './firma';
 
@@ -45,9 +48,18 @@ export interface LimitesEntrada {
   cuerpo: Record<RutaEntrada, number>;
   /** Bodies read at the same moment; past it the answer is 503 instead of holding more. */
   simultaneos: number;
+  /** Of those, bodies one source address may be sending at once (n8n posts from one address). */
+  porDireccion: number;
+  /** Time a body has to arrive once its slot is taken; past it, 408 and the connection is closed. */
+  plazoCuerpoMs: number;
 }
 
-export const LIMITES_ENTRADA: LimitesEntrada = { cuerpo: LIMITE_CUERPO, simultaneos: 4 };
+export const LIMITES_ENTRADA: LimitesEntrada = { cuerpo: LIMITE_CUERPO, simultaneos: 8, porDireccion: 2, plazoCuerpoMs: 30_000 };
+
+/** `application/json`, optionally with `; charset=utf-8` (any case, spaces around): nothing else is JSON here. */
+export function esContenidoJson(cabecera: string | undefined): boolean {
+  return cabecera !== undefined && /^\s*application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i.test(cabecera);
+}
 
 /** A cached secret is asked of the keychain again after this long even if its rotation stamp did not change. */
 const SECRETO_CACHE_MS = 60_000;
@@ -90,7 +102,7 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
   const limites: LimitesEntrada = { ...LIMITES_ENTRADA, ...opciones.limites };
   const now = opciones.now ?? (() => new Date());
   const log = opciones.log ?? (() => {});
-  const ranuras = createSlots(limites.simultaneos);
+  const ranuras = createSlotsPorDireccion(limites.simultaneos, limites.porDireccion);
   const cache = new Map<RutaEntrada, { version: string | undefined; secreto: string | null; leido: number }>();
 
   /** The route's secret: from the cache while its rotation stamp holds (and for at most a minute), else the keychain. */
@@ -111,8 +123,9 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
     const no = (status: number, body: Envelope, extra?: Record<string, string>) => refuse(req, res, limite, status, body, extra);
     if (!ruta) return no(404, error('not_found', t.rutaNoExiste));
     if (req.method !== 'POST') return no(405, error('validation', t.soloPost), { Allow: 'POST' });
-    if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return no(415, error('validation', t.soloJson));
-    const declarado = Number(req.headers['content-length'] ?? 0);
+    if (!esContenidoJson(req.headers['content-type'])) return no(415, error('validation', t.soloJson));
+    if (req.headers['content-length'] === undefined) return no(411, error('validation', t.faltaLongitud), { Connection: 'close' });
+    const declarado = Number(req.headers['content-length']);
     if (declarado > limite) return no(413, error('validation', t.demasiadoGrande(tamanoLegible(limite))));
 
     let secreto: string | null;
@@ -133,13 +146,23 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
     const clave = typeof claveCabecera === 'string' ? claveCabecera.trim() : undefined;
     if (clave !== undefined && !/^[\x21-\x7e]{1,200}$/.test(clave)) return no(400, error('validation', t.claveInvalida));
 
-    const soltar = ranuras.tryAcquire();
+    const soltar = ranuras.tryAcquire(clientAddressOf(req.socket.remoteAddress) ?? '');
     if (!soltar) return no(503, error('unavailable', t.ocupada), { 'Retry-After': '2' });
-    let lectura: BodyResult;
+    let lectura: BodyResult | { kind: 'late' };
+    let plazo: ReturnType<typeof setTimeout> | undefined;
     try {
-      lectura = await readBody(req, limite);
+      lectura = await Promise.race([
+        readBody(req, limite),
+        new Promise<{ kind: 'late' }>((resolve) => (plazo = setTimeout(() => resolve({ kind: 'late' }), limites.plazoCuerpoMs))),
+      ]);
     } finally {
+      clearTimeout(plazo);
       soltar();
+    }
+    if (lectura.kind === 'late') {
+      sendJson(res, 408, error('validation', t.cuerpoLento), { Connection: 'close' });
+      res.once('finish', () => req.socket.destroy());
+      return;
     }
     if (lectura.kind === 'gone') return void res.destroy();
     if (lectura.kind === 'too_large') {

@@ -13,6 +13,11 @@ export interface ServidorWebSettings {
    * "portal.agencia.co" or "portal.agencia.co:8443".
    */
   nombres?: string[];
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For is believed (addresses or CIDR ranges, e.g.
+   * "127.0.0.1" or "10.0.0.0/8"); none by default. docs/PUBLICAR-PORTAL.md.
+   */
+  proxiesConfiables?: string[];
 }
 
 /** What Configuración → Conexión shows and saves. */

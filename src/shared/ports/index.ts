@@ -76,4 +76,9 @@ export interface Backend {
   cambios?: CambiosPort;
   /** Clock, injectable for tests of expiry and lockout. */
   now?: () => Date;
+  /**
+   * Waits `ms` with no database call pending (the portal's slow-down of failed sign-ins); a timer when absent.
+   * Tests give theirs: one that holds the waits behind a gate, or that moves their clock.
+   */
+  esperar?: (ms: number) => Promise<void>;
 }

@@ -36,6 +36,7 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { TituloConVolver } from '../../components/TituloConVolver';
+import { useAuth } from '../../app/auth';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -54,8 +55,16 @@ async function copiar(texto: string, ok: string, error: string) {
 /** The contract's input with every field present, empty texts as '' (the api stores them as null). */
 type Form = { [K in keyof InputOf<Contract['empresas']['crear']>]-?: NonNullable<InputOf<Contract['empresas']['crear']>[K]> };
 
+/** Whether the operator signed in is an administrator: only they change an existing company's credentials (SQL enforces it). */
+function useEsAdmin(): boolean {
+  return useAuth().operator?.rol === 'administrador';
+}
+
 function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | null; onClose: () => void; onCredenciales: (c: CredencialesPortal, nombre: string) => void }) {
   const queryClient = useQueryClient();
+  // An operator gives a new company its first credentials; an existing company's are an administrator's to change.
+  const esAdmin = useEsAdmin();
+  const credencialesFijas = empresa !== null && !esAdmin;
   const { valores: f, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: empresa?.nombre ?? '',
     descripcion: empresa?.descripcion ?? '',
@@ -123,10 +132,20 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
               <Text fw={600} size="sm">
                 {t.credencialesTitulo}
               </Text>
-              <Button size="xs" variant="light" leftSection={<IconWand size={14} />} onClick={generar} disabled={!f.nombre.trim()}>
-                {t.generar}
-              </Button>
+              {credencialesFijas ? null : (
+                <Button size="xs" variant="light" leftSection={<IconWand size={14} />} onClick={generar} disabled={!f.nombre.trim()}>
+                  {t.generar}
+                </Button>
+              )}
             </Group>
+            {credencialesFijas ? (
+              <>
+                <TextInput label={t.campoUsuario} value={f.usuarioCliente} readOnly disabled />
+                <Text size="xs" c="dimmed" data-testid="credenciales-solo-admin">
+                  {t.credencialesSoloAdmin}
+                </Text>
+              </>
+            ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t.campoUsuario} withAsterisk value={f.usuarioCliente} error={errores.usuarioCliente} onChange={(e) => set('usuarioCliente', e.currentTarget.value)} />
               <PasswordInput
@@ -139,6 +158,7 @@ function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | nu
                 autoComplete="new-password"
               />
             </SimpleGrid>
+            )}
           </Stack>
         </Paper>
         <PieFormulario cancelar={t.cancelar} enviar={t.guardar} onCancelar={onClose} onEnviar={enviar} ocupado={guardar.isPending} />
@@ -207,6 +227,7 @@ function CredencialesModal({ datos, onClose }: { datos: { credenciales: Credenci
 export default function EmpresasScreen() {
   useDocumentTitle(t.titulo);
   const queryClient = useQueryClient();
+  const esAdmin = useEsAdmin();
   const [form, setForm] = useState<{ empresa: Empresa | null } | null>(null);
   const [credenciales, setCredenciales] = useState<{ credenciales: CredencialesPortal; nombre: string } | null>(null);
   const empresas = useQuery(consultas.empresas.listar({}));
@@ -305,7 +326,9 @@ export default function EmpresasScreen() {
             </ActionIcon>
           </Tooltip>
           <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`} />
-          <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
+          {esAdmin ? (
+            <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
+          ) : null}
           <AccionFila label={t.accionCopiarEnlace} icon={<IconLink size={18} />} color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`} />
           <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, consultas.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
         </Group>

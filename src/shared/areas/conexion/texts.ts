@@ -69,6 +69,8 @@ export const conexion = {
     rutaNoExiste: 'Esta dirección no existe. Usa /entrada/llamadas o /entrada/mensajes.',
     soloPost: 'Esta dirección solo acepta POST.',
     soloJson: 'El cuerpo debe enviarse como JSON (Content-Type: application/json).',
+    faltaLongitud: 'Falta la cabecera Content-Length: envía el cuerpo completo con su tamaño, no por partes.',
+    cuerpoLento: 'El cuerpo no llegó a tiempo: la conexión se cerró. Inténtalo de nuevo.',
     demasiadoGrande: (limite: string) => `El cuerpo supera el tamaño permitido (${limite}).`,
     ocupada: 'La entrada está recibiendo demasiadas solicitudes a la vez. Inténtalo de nuevo en unos segundos.',
     sinSecretoConfigurado:

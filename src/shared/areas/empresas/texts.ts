@@ -32,6 +32,7 @@ export const empresas = {
   campoContrasena: 'Contraseña del portal',
   contrasenaHint: 'Mínimo 6 caracteres',
   contrasenaEdicionHint: 'Déjala vacía para conservar la actual. Solo se guarda cifrada.',
+  credencialesSoloAdmin: 'Solo un administrador puede cambiar el usuario o la contraseña del portal de una empresa.',
   generar: 'Generar credenciales',
   nombreObligatorio: 'El nombre es obligatorio',
   usuarioObligatorio: 'El usuario es obligatorio',

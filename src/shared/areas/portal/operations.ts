@@ -41,7 +41,18 @@ export function tokenEnEntrada(input: { token?: string | undefined }): PortalTok
   return { get: () => token, set: (next) => void (token = next), oculto: false };
 }
 
-export function portalSobreRpc(rpc: PortalRpc, ahora: () => number = () => Date.now()): Ops {
+/** Waits `ms` outside any database call (the slow-down of failed sign-ins). Tests inject theirs. */
+export type Esperar = (ms: number) => Promise<void>;
+
+export const esperarDeVerdad: Esperar = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How many times one sign-in waits for the company's slow-down and asks again before giving up: at one check
+ * per second at most, a minute of others' attempts ahead of it.
+ */
+export const MAX_ESPERAS_LOGIN = 60;
+
+export function portalSobreRpc(rpc: PortalRpc, ahora: () => number = () => Date.now(), esperar: Esperar = esperarDeVerdad): Ops {
   const repo = portalRepository(rpc);
   const desde = (pagina: number, porPagina: number) => (pagina - 1) * porPagina;
 
@@ -66,8 +77,16 @@ export function portalSobreRpc(rpc: PortalRpc, ahora: () => number = () => Date.
 
   return {
     async iniciarSesion(input, tokens) {
-      const r = await repo.iniciarSesion(input.empresaId, input.usuario, input.contrasena);
+      // The database decides the slow-down and never waits itself (one embedded connection, pooled ones on
+      // hosted): here, between calls, is where the wait happens.
+      let r = await repo.iniciarSesion(input.empresaId, input.usuario, input.contrasena);
+      for (let esperas = 0; !r.ok && r.motivo === 'espera'; esperas++) {
+        if (esperas >= MAX_ESPERAS_LOGIN) throw new AppError('locked', t.demasiadosIntentosAhora);
+        await esperar(r.esperaMs);
+        r = await repo.iniciarSesion(input.empresaId, input.usuario, input.contrasena);
+      }
       if (!r.ok) {
+        if (r.demoraMs > 0) await esperar(r.demoraMs);
         if (r.motivo === 'bloqueada') throw new AppError('locked', t.bloqueada(minutosRestantes(r.bloqueadaHasta, ahora())));
         if (r.motivo === 'inactiva') throw new AppError('forbidden', t.inactiva);
         throw new AppError('unauthenticated', t.credencialesInvalidas);
@@ -145,6 +164,8 @@ function tokensDe(ctx: CallContext, input: { token?: string | undefined }): Port
 
 /** The portal's part of createApi: the SQL functions run as anon through the backend's data port. */
 export function portalOperations({ backend }: ApiDeps): AreaImplementation<'portal'> {
+  // Read at each wait, so a test can hold the waits behind a gate of its own.
+  const esperar: Esperar = (ms) => (backend.esperar ?? esperarDeVerdad)(ms);
   /**
    * The caller's address (where the transport knows it) goes along: the login counts failures per company
    * and address. Reads decide on the token alone.
@@ -160,9 +181,9 @@ export function portalOperations({ backend }: ApiDeps): AreaImplementation<'port
       return rows[0]?.value ?? null;
     };
   const ahora = () => (backend.now?.() ?? new Date()).getTime();
-  const ops = portalSobreRpc(rpcDesde(), ahora);
+  const ops = portalSobreRpc(rpcDesde(), ahora, esperar);
   return {
-    iniciarSesion: (input, ctx) => portalSobreRpc(rpcDesde(ctx.clientAddress), ahora).iniciarSesion(input, tokensDe(ctx, {})),
+    iniciarSesion: (input, ctx) => portalSobreRpc(rpcDesde(ctx.clientAddress), ahora, esperar).iniciarSesion(input, tokensDe(ctx, {})),
     sesion: (input, ctx) => ops.sesion(input, tokensDe(ctx, input)),
     cerrarSesion: (input, ctx) => ops.cerrarSesion(input, tokensDe(ctx, input)),
     servicios: (input, ctx) => ops.servicios(input, tokensDe(ctx, input)),

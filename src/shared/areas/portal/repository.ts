@@ -104,9 +104,17 @@ function leerConversacion(value: unknown): MensajeConversacion[] {
 }
 
 /** The sign-in answer of portal_iniciar_sesion. */
+/**
+ * The sign-in's answer. `espera`: the company's slow-down is on and nothing was checked: ask again after
+ * `esperaMs`. `demoraMs` on a failure: how long to wait before telling the visitor (outside any transaction).
+ */
 export type ResultadoLogin =
   | { ok: true; token: string; expiraEn: string; empresa: PortalEmpresa }
-  | { ok: false; motivo: 'credenciales' | 'bloqueada' | 'inactiva'; bloqueadaHasta: string | null };
+  | { ok: false; motivo: 'espera'; esperaMs: number }
+  | { ok: false; motivo: 'credenciales' | 'bloqueada' | 'inactiva'; bloqueadaHasta: string | null; demoraMs: number };
+
+/** A wait the database asked for, kept within what it may sensibly ask (a few seconds). */
+const msDeEspera = (v: unknown): number => Math.min(10_000, Math.max(0, Number.isFinite(Number(v)) ? Number(v) : 0));
 
 function leerLogin(value: unknown): ResultadoLogin {
   const v = obj(value);
@@ -114,8 +122,9 @@ function leerLogin(value: unknown): ResultadoLogin {
     const e = obj(v.empresa);
     return { ok: true, token: v.token, expiraEn: iso(v.expira_at) ?? '', empresa: { id: str(e.id), nombre: str(e.nombre) } };
   }
+  if (v.motivo === 'espera') return { ok: false, motivo: 'espera', esperaMs: Math.max(1, msDeEspera(v.espera_ms)) };
   const motivo = v.motivo === 'bloqueada' || v.motivo === 'inactiva' ? v.motivo : 'credenciales';
-  return { ok: false, motivo, bloqueadaHasta: iso(v.bloqueada_hasta) };
+  return { ok: false, motivo, bloqueadaHasta: iso(v.bloqueada_hasta), demoraMs: msDeEspera(v.demora_ms) };
 }
 
 /** A read for a token: the company it belongs to, whether the table asked for is that company's, the data. */

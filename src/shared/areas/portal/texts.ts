@@ -22,6 +22,7 @@ export const portal = {
   credencialesInvalidas: 'Usuario o contraseña incorrectos',
   bloqueada: (minutos: number) =>
     `Demasiados intentos fallidos. Por seguridad el acceso quedó bloqueado; intenta de nuevo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
+  demasiadosIntentosAhora: 'Hay demasiados intentos de acceso a esta empresa en este momento. Espera un minuto e inténtalo de nuevo.',
   inactiva: 'El acceso de esta empresa está desactivado. Comunícate con la agencia.',
   enlaceInvalido: 'El enlace de acceso no es válido. Pide a la agencia el enlace de tu empresa.',
   sesionExpirada: 'Tu sesión expiró. Inicia sesión de nuevo.',
