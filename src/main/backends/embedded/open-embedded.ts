@@ -12,6 +12,7 @@ import { makeFolderPrivate } from './private-folder';
 import { openPgliteWorker, type BaseEmbebida } from './pglite-worker-client';
 import { createEmbeddedAuth } from './embedded-auth';
 import { findSupabaseDir, migrate, pendientes } from './migrate';
+import { buscarPlantilla, copiarPlantilla, fecharLedger } from './plantilla';
 import { seedDemoData } from './seed';
 import { cambiosDeBase, type CambiosDeBase } from '../../cambios/escucha';
 
@@ -25,6 +26,8 @@ export interface EmbeddedOptions {
    * folder), with the names about to be applied: the host makes a backup there (issue 16).
    */
   antesDeMigrar?: (db: BaseEmbebida, pendientes: string[]) => Promise<void>;
+  /** The migrated template a new folder is copied from (plantilla.ts); default: the build's; null: none. */
+  plantilla?: string | null;
 }
 
 export interface EmbeddedBackend {
@@ -40,10 +43,17 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
   let db: BaseEmbebida | undefined;
   let vivo: CambiosDeBase | undefined;
   try {
-    makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
-    const worker = await openPgliteWorker({ dataDir: join(options.dataDir, 'pgdata') });
-    db = worker;
+    const pgdata = join(options.dataDir, 'pgdata');
     const plan = { supabaseDir: findSupabaseDir(), embedded: true };
+    // A new folder starts from the build's migrated template when there is one for these migrations (plantilla.ts).
+    const deLaPlantilla = await copiarPlantilla(pgdata, plan, options.plantilla === undefined ? buscarPlantilla() : options.plantilla).catch((error: unknown) => {
+      log('No se pudo copiar la base inicial; se crea desde cero', error);
+      return false;
+    });
+    makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
+    const worker = await openPgliteWorker({ dataDir: pgdata });
+    db = worker;
+    if (deLaPlantilla) await fecharLedger(worker);
     if (options.antesDeMigrar) {
       // A newer version opening an older folder: a copy with the old schema first (issue 16).
       const faltan = await pendientes(db, plan);

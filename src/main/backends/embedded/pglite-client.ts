@@ -7,6 +7,15 @@ import type { Escuchable } from '../../cambios/escucha';
 /** The extensions the schema uses: pgcrypto (bcrypt passwords, random tokens) and pg_trgm (search). */
 export const PGLITE_EXTENSIONS = { pgcrypto, pg_trgm };
 
+/**
+ * Server settings on top of PGlite's own start parameters. shared_buffers: PostgreSQL clears its whole buffer
+ * pool when it starts, and in PGlite that pool lives in the WebAssembly heap, which never gives memory back:
+ * the default 128 MB was resident from the first second (about a quarter of the idle process). 32 MB holds
+ * the hot pages of the screens' queries; the rest of the data is read through the operating system's file
+ * cache, which is shared and can be reclaimed (issue 25: measured in docs/ARCHITECTURE.md "Memory").
+ */
+export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
 function wrap(runner: Runner): SqlQueryable {
@@ -41,6 +50,6 @@ export function pgliteAsSqlClient(db: PGlite): SqlClient & Escuchable {
  * The app runs it in a worker thread instead (pglite-worker.ts) to keep the main event loop free.
  */
 export async function openPgliteInProcess(dataDir?: string): Promise<SqlClient & Escuchable> {
-  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   return pgliteAsSqlClient(db);
 }

@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS } from './pglite-client';
+import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from './pglite-client';
 import { PrivateNodeFS } from './private-node-fs';
 import type { WorkerEvent, WorkerInit, WorkerRequest, WorkerResponse } from './worker-protocol';
 
@@ -135,6 +135,7 @@ try {
   db = await PGlite.create({
     ...(init.dataDir ? { dataDir: init.dataDir, fs: new PrivateNodeFS(init.dataDir) } : {}),
     extensions: PGLITE_EXTENSIONS,
+    startParams: PGLITE_START_PARAMS,
   });
   port.on('message', (msg: WorkerRequest) => void handle(msg));
   port.postMessage({ type: 'ready' } satisfies WorkerEvent);
