@@ -57,6 +57,11 @@ export interface Host {
    * of backend. The transports (IPC events, server-sent events) coalesce and carry them to the renderer.
    */
   cambios: CambiosPort;
+  /**
+   * Sessions may have ended (signed out, closed from Configuración → Seguridad, an operator deactivated), on
+   * whichever backend is open: each live stream re-checks its own session at once (serve.ts).
+   */
+  sesionesTerminadas: { suscribir(oyente: () => void): () => void };
   /** The open backend's privileged data port (embedded only; null on hosted): the inbound results endpoint writes through it. */
   datosSistema(): DataPort | null;
   /** Closes the database cleanly and releases the folder lock. */
@@ -135,6 +140,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
         ...(options.now ? { now: options.now } : {}),
         log,
         antesDeMigrar: (db, pendientes) => copias.antesDeMigrar(db, pendientes),
+        secretos: vault,
       });
       const storage = createFolderStorage(join(options.dataDir, STORAGE_FOLDER));
       backend = { ...embedded.backend, settings, secrets: vault, webhooks, storageFor: () => storage, reconnect, copias: copias.port, ...servicios };
@@ -156,12 +162,20 @@ export async function openHost(options: HostOptions): Promise<Host> {
 
   // Live notices: the host's listeners are fed by the backend open now, re-subscribed on every switch.
   const oyentes = new Set<(area: AreaCambio) => void>();
+  const oyentesSesiones = new Set<() => void>();
   let desuscribir: (() => void) | null = null;
   const seguirCambios = (opened: Opened) => {
     desuscribir?.();
-    desuscribir = opened.backend.cambios?.suscribir((area) => {
+    const dejarCambios = opened.backend.cambios?.suscribir((area) => {
       for (const oyente of oyentes) oyente(area);
-    }) ?? null;
+    });
+    const dejarSesiones = opened.backend.auth.sesionesTerminadas?.suscribir(() => {
+      for (const oyente of oyentesSesiones) oyente();
+    });
+    desuscribir = () => {
+      dejarCambios?.();
+      dejarSesiones?.();
+    };
   };
 
   let abierto = await open();
@@ -239,6 +253,12 @@ export async function openHost(options: HostOptions): Promise<Host> {
       suscribir(oyente) {
         oyentes.add(oyente);
         return () => void oyentes.delete(oyente);
+      },
+    },
+    sesionesTerminadas: {
+      suscribir(oyente) {
+        oyentesSesiones.add(oyente);
+        return () => void oyentesSesiones.delete(oyente);
       },
     },
     datosSistema: () => current?.backend.dataSistema?.() ?? null,

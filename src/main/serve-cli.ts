@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   // A web build made with VITE_SUPABASE_URL talks to that project from the page: the CSP must allow it.
   const supabaseUrl = argValue('supabase-url') ?? process.env.VITE_SUPABASE_URL;
   // Refused sign-ins reach the log (operation and code only).
-  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
+  const server = await startServer({ dispatch: host.dispatch, cambios: host.cambios, sesionesTerminadas: host.sesionesTerminadas, rendererDir: findRendererDir(), port, allowedHosts, log, ...(supabaseUrl ? { supabaseUrl } : {}) });
   log(`Backend: ${host.backendKind}`);
   log(`Servidor web en ${server.url}`);
   const estadoEntrada = await entrada.aplicar();

@@ -102,6 +102,11 @@ export interface ServerOptions {
    * server. Without it that path answers 404.
    */
   cambios?: CambiosPort;
+  /**
+   * Told when sessions may have ended (signed out, closed from Configuración → Seguridad, an operator
+   * deactivated): every open stream re-checks its own session at once and ends if it is gone (issue 27).
+   */
+  sesionesTerminadas?: { suscribir(oyente: () => void): () => void };
   /** Interval of the live stream's comment line and session re-check (tests shorten it). */
   latidoCambiosMs?: number;
   /** Clock of the sign-in budget and of cookie lifetimes (tests pass theirs). */
@@ -168,6 +173,8 @@ interface Vivo {
   coalescido: CambiosCoalescidos;
   /** Each open stream's ending, so closing the server ends them cleanly. */
   flujos: Set<() => void>;
+  /** Each open stream's session re-check, run at once when sessions end (ServerOptions.sesionesTerminadas). */
+  revisiones: Set<() => void>;
   latidoMs: number;
 }
 
@@ -249,6 +256,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
       tokenChanged = true;
     },
     ...(clientAddress ? { clientAddress } : {}),
+    ...(req.headers['user-agent'] ? { userAgent: String(req.headers['user-agent']).slice(0, 400) } : {}),
     // The portal's operations keep their token in this cookie (src/shared/api/portal).
     ...(portal ? { portalCookie: true } : {}),
   };
@@ -293,21 +301,24 @@ async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: 
   let terminado = false;
   const enviar = (area: AreaCambio) => void res.write(`event: cambio\ndata: ${area}\n\n`);
   const dejar = vivo.coalescido.suscribir(enviar);
-  const latido = setInterval(() => {
+  const revisar = (latir: boolean) =>
     void signedIn(options.dispatch, token)
       .catch(() => false)
-      .then((vigente) => (vigente ? void res.write(': latido\n\n') : terminar()));
-  }, vivo.latidoMs);
+      .then((vigente) => (!vigente ? terminar() : latir && !terminado ? void res.write(': latido\n\n') : undefined));
+  const latido = setInterval(() => revisar(true), vivo.latidoMs);
   latido.unref?.();
+  const revisarYa = () => revisar(false);
   const terminar = () => {
     if (terminado) return;
     terminado = true;
     clearInterval(latido);
     dejar();
     vivo.flujos.delete(terminar);
+    vivo.revisiones.delete(revisarYa);
     res.end();
   };
   vivo.flujos.add(terminar);
+  vivo.revisiones.add(revisarYa);
   res.on('close', terminar);
 }
 
@@ -347,8 +358,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const allowedHosts = options.allowedHosts ?? [];
   const site = createStaticSite({ rootDir: options.rendererDir, ...(options.supabaseUrl ? { supabaseUrl: options.supabaseUrl } : {}) });
   const vivo: Vivo | null = options.cambios
-    ? { coalescido: coalescerCambios(options.cambios), flujos: new Set(), latidoMs: options.latidoCambiosMs ?? LATIDO_CAMBIOS_MS }
+    ? { coalescido: coalescerCambios(options.cambios), flujos: new Set(), revisiones: new Set(), latidoMs: options.latidoCambiosMs ?? LATIDO_CAMBIOS_MS }
     : null;
+  const dejarSesiones = vivo
+    ? options.sesionesTerminadas?.suscribir(() => {
+        for (const revisar of [...vivo.revisiones]) revisar();
+      })
+    : undefined;
   let port = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -373,6 +389,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: () =>
       new Promise<void>((resolve) => {
         for (const terminar of [...(vivo?.flujos ?? [])]) terminar();
+        dejarSesiones?.();
         vivo?.coalescido.cerrar();
         server.closeAllConnections();
         server.close(() => resolve());
