@@ -266,7 +266,7 @@ begin
     end if;
   end loop;
   perform public.auditoria_registrar('eliminar.' || tg_table_name,
-    coalesce(v_fila ->> 'nombre', v_fila ->> 'nombre_empresa', v_fila ->> 'titulo', v_fila ->> 'id'),
+    coalesce(v_fila ->> 'nombre', v_fila ->> 'title', v_fila ->> 'titulo', v_fila ->> 'id'),
     jsonb_build_object('tabla', tg_table_name, 'id', v_fila ->> 'id') || case when v_arrastra = '{}'::jsonb then '{}'::jsonb
       else jsonb_build_object('arrastra', v_arrastra) end);
   return old;
