@@ -216,8 +216,11 @@ describe.each(MIGRATED_BACKENDS)('cuentas: dos pasos, actividad y sesiones en %s
       const deLuis = await ok<{ filas: Array<{ accion: string }> }>('auditoria', 'buscar', { filtros: { persona: 'luis', accion: 'sesion' } });
       expect(deLuis.filas.length).toBeGreaterThan(0);
       for (const f of deLuis.filas) expect(f.accion.startsWith('sesion.')).toBe(true);
-      const futuro = await ok<{ total: number }>('auditoria', 'buscar', { filtros: { desde: new Date(clock.now().getTime() + 86_400_000).toISOString() } });
-      expect(futuro.total).toBe(0);
+      // By date: nothing before the test's clock started; the day's rows from its start.
+      const antes = await ok<{ total: number }>('auditoria', 'buscar', { filtros: { hasta: new Date(INICIO.getTime() - 86_400_000).toISOString() } });
+      expect(antes.total).toBe(0);
+      const desde = await ok<{ total: number }>('auditoria', 'buscar', { filtros: { desde: new Date(INICIO.getTime() - 1000).toISOString() } });
+      expect(desde.total).toBe(total);
     });
 
     it('ninguna fila guarda un secreto: ni contraseñas, ni códigos, ni el secreto TOTP', async () => {
