@@ -41,3 +41,15 @@ export function csvAuditoria(filas: FilaAuditoria[], fecha: (iso: string) => str
   }
   return lineas.join('\r\n') + '\r\n';
 }
+
+/**
+ * The date inputs' days (YYYY-MM-DD, as read in Bogotá, which keeps UTC−5 all year) as the search's instants:
+ * from the start of "desde" to the end of "hasta" (the start of the next day).
+ */
+export function rangoDeDias(desde: string, hasta: string): { desde?: string; hasta?: string } {
+  const dia = /^\d{4}-\d{2}-\d{2}$/;
+  const out: { desde?: string; hasta?: string } = {};
+  if (dia.test(desde)) out.desde = new Date(`${desde}T00:00:00-05:00`).toISOString();
+  if (dia.test(hasta)) out.hasta = new Date(new Date(`${hasta}T00:00:00-05:00`).getTime() + 86_400_000).toISOString();
+  return out;
+}

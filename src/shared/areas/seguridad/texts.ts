@@ -43,6 +43,7 @@ export const seguridad = {
   colDireccion: 'Dirección',
   colUltimoUso: 'Último uso',
   colInicio: 'Inicio',
+  colEstado: 'Estado',
   colAcciones: 'Acciones',
   estaSesion: 'Esta sesión',
   conCodigo: 'Con código',
