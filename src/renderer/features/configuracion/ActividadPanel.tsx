@@ -118,7 +118,7 @@ export function ActividadPanel() {
       <TablaDatos
         etiqueta={t.tabla}
         columnas={columnas}
-        anchoMinimo={900}
+        anchoMinimo={760}
         filas={lista.data?.filas ?? []}
         cargando={lista.isLoading}
         textoCargando={t.cargando}

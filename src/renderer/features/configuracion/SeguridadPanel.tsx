@@ -122,7 +122,7 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
     confirmar.mutate(codigo.trim());
   };
   return (
-    <Modal opened onClose={onClose} title={t.dosPasosTitulo} centered size="md">
+    <Modal opened onClose={onClose} title={t.dosPasosTitulo} centered size="md" closeButtonProps={{ 'aria-label': t.cerrar }}>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
           {error && (
@@ -182,7 +182,7 @@ function DesactivarModal({ onClose, onHecho }: { onClose: () => void; onHecho: (
     desactivar.mutate(codigo.trim());
   };
   return (
-    <Modal opened onClose={onClose} title={t.desactivarTitulo} centered>
+    <Modal opened onClose={onClose} title={t.desactivarTitulo} centered closeButtonProps={{ 'aria-label': t.cerrar }}>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
           {error && (
@@ -210,7 +210,7 @@ function DesactivarModal({ onClose, onHecho }: { onClose: () => void; onHecho: (
 function CodigosRecuperacion({ codigos, onClose }: { codigos: string[]; onClose: () => void }) {
   const texto = codigos.join('\n');
   return (
-    <Modal opened onClose={onClose} title={t.recuperacionTitulo} centered closeOnClickOutside={false}>
+    <Modal opened onClose={onClose} title={t.recuperacionTitulo} centered closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t.cerrar }}>
       <Stack gap="md">
         <Text size="sm">{t.recuperacionDetalle}</Text>
         <SimpleGrid cols={2} spacing="xs" data-testid="codigos-recuperacion">
