@@ -121,12 +121,13 @@ test('Actividad: quién hizo qué, filtrada por acción, y exportada en CSV', as
   await entrarConCodigo(page, sesion, recuperacion[1]!);
   await page.goto('/dashboard/configuracion?seccion=actividad');
   const filas = page.getByTestId('fila-actividad');
-  await expect(filas.first()).toBeVisible();
+  // The machine running the suite is shared: the section's first read may take a while.
+  await expect(filas.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-accion="mfa.activar"]')).toHaveCount(1);
   await expect(page.locator('[data-accion="sesion.cerrar"]')).toHaveCount(1);
   await sinProblemas(page, 'actividad');
 
-  await page.getByLabel('Acción', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Acción' }).click();
   await page.getByRole('option', { name: 'Sesión cerrada', exact: true }).click();
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(filas).toHaveCount(1);

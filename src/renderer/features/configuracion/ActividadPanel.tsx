@@ -70,18 +70,18 @@ export function ActividadPanel() {
         </Text>
       ),
     },
-    { titulo: t.colPersona, tipo: 'texto', anchoMaximo: 200, celda: (f) => f.persona ?? f.email ?? '—' },
+    { titulo: t.colPersona, tipo: 'texto', anchoMaximo: 140, celda: (f) => f.persona ?? f.email ?? '—' },
     {
       titulo: t.colAccion,
       tipo: 'estado',
       celda: (f) => (
-        <Badge variant="light" color={f.accion.startsWith('eliminar') || f.accion.endsWith('rechazada') || f.accion.endsWith('rechazado') ? 'red' : 'blue'}>
+        <Badge variant="light" size="sm" color={f.accion.startsWith('eliminar') || f.accion.endsWith('rechazada') || f.accion.endsWith('rechazado') ? 'red' : 'blue'}>
           {nombreAccion(f.accion)}
         </Badge>
       ),
     },
-    { titulo: t.colObjeto, tipo: 'texto', anchoMaximo: 200, celda: (f) => f.objeto ?? '—' },
-    { titulo: t.colDetalle, tipo: 'texto', anchoMaximo: 280, celda: (f) => detalleEnTexto(f.detalle) || '—' },
+    { titulo: t.colObjeto, tipo: 'texto', anchoMaximo: 120, celda: (f) => f.objeto ?? '—' },
+    { titulo: t.colDetalle, tipo: 'texto', anchoMaximo: 150, celda: (f) => detalleEnTexto(f.detalle) || '—' },
   ];
 
   return (
