@@ -190,6 +190,13 @@ describe.each(MIGRATED_BACKENDS)('cuentas: dos pasos, actividad y sesiones en %s
          select 'C' || i, 'X', 'c' || i || '@x.co', '300' || i, $1 from generate_series(1, 3) i`,
         [campana!.id],
       );
+      // A batch started and paused, a portal password reset: written by n8n or anyone, recorded by triggers.
+      const [otra] = await filas<{ id: string }>(`insert into public.campanas (nombre) values ('Campaña del lote') returning id`);
+      const [lote] = await filas<{ id: string }>(`insert into public.lotes_llamadas (campana_id, estado) values ($1, 'en_curso') returning id`, [otra!.id]);
+      await db.query(`update public.lotes_llamadas set estado = 'pausado' where id = $1`, [lote!.id]);
+      await db.query(`update public.lotes_llamadas set estado = 'cancelado' where id = $1`, [lote!.id]);
+      const [portal] = await filas<{ id: string }>(`insert into public.empresas (nombre, usuario_cliente) values ('Empresa Portal', 'portal1') returning id`);
+      await db.query(`update public.empresas set contrasena_cliente = 'ClavePortal2026' where id = $1`, [portal!.id]);
       await db.query('delete from public.campanas where id = $1', [campana!.id]);
 
       const { filas: todas, total } = await ok<{ filas: Array<{ accion: string; persona: string; objeto: string; detalle: Record<string, unknown> }>; total: number }>(
@@ -199,7 +206,7 @@ describe.each(MIGRATED_BACKENDS)('cuentas: dos pasos, actividad y sesiones en %s
       );
       expect(total).toBe(todas.length);
       const acciones = todas.map((f) => f.accion);
-      for (const a of ['sesion.iniciar', 'sesion.rechazada', 'sesion.segundo_paso', 'sesion.codigo_rechazado', 'sesion.codigo_recuperacion', 'mfa.activar', 'operador.rol', 'seguridad.exigir_2fa', 'eliminar.empresas', 'eliminar.campanas']) {
+      for (const a of ['sesion.iniciar', 'sesion.rechazada', 'sesion.segundo_paso', 'sesion.codigo_rechazado', 'sesion.codigo_recuperacion', 'mfa.activar', 'operador.rol', 'seguridad.exigir_2fa', 'eliminar.empresas', 'eliminar.campanas', 'lote.iniciar', 'lote.pausar', 'lote.cancelar', 'portal.restablecer_contrasena']) {
         expect(acciones).toContain(a);
       }
       const rol = todas.find((f) => f.accion === 'operador.rol')!;
@@ -229,7 +236,8 @@ describe.each(MIGRATED_BACKENDS)('cuentas: dos pasos, actividad y sesiones en %s
         JSON.stringify({ password: 'x1', token: 'x2', nested: { clave_api: 'x3', codigo: 'x4' }, visible: 'si' }),
       ]);
       const texto = JSON.stringify(await filas('select * from public.auditoria'));
-      for (const secretoProhibido of [ADMIN.password, luisContrasena, secreto, ...recuperacion, 'x1', 'x2', 'x3', 'x4']) {
+      const [hashPortal] = await filas<{ h: string }>(`select contrasena_cliente as h from public.empresas where nombre = 'Empresa Portal'`);
+      for (const secretoProhibido of [ADMIN.password, luisContrasena, secreto, ...recuperacion, 'ClavePortal2026', hashPortal!.h, 'x1', 'x2', 'x3', 'x4']) {
         expect(texto).not.toContain(secretoProhibido);
       }
       expect(texto).toContain('"visible":"si"');
