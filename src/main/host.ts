@@ -145,6 +145,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
         ...(options.now ? { now: options.now } : {}),
         log,
         antesDeMigrar: (db, pendientes) => copias.antesDeMigrar(db, pendientes),
+        secretos: vault,
       });
       const storage = createFolderStorage(join(options.dataDir, STORAGE_FOLDER));
       backend = { ...embedded.backend, settings, secrets: vault, webhooks, storageFor: () => storage, reconnect, copias: copias.port, ...servicios };

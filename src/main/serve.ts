@@ -284,6 +284,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
       tokenChanged = true;
     },
     ...(clientAddress ? { clientAddress } : {}),
+    ...(req.headers['user-agent'] ? { userAgent: String(req.headers['user-agent']).slice(0, 400) } : {}),
     // The portal's operations keep their token in this cookie (src/shared/api/portal).
     ...(portal ? { portalCookie: true } : {}),
   };
@@ -337,7 +338,7 @@ async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: 
   const latido = setInterval(() => {
     void signedIn(options.dispatch, token)
       .catch(() => false)
-      .then((vigente) => (vigente ? void res.write(': latido\n\n') : terminar()));
+      .then((vigente) => (!vigente ? terminar() : terminado ? undefined : void res.write(': latido\n\n')));
   }, vivo.latidoMs);
   latido.unref?.();
   const terminar = () => {

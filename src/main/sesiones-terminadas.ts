@@ -39,6 +39,19 @@ export function crearAvisoSesiones() {
       changePassword: despues(auth.changePassword.bind(auth)),
       endSessions: despues(auth.endSessions.bind(auth)),
       ...(auth.setPassword ? { setPassword: despues(auth.setPassword.bind(auth)) } : {}),
+      // Sessions closed in SQL (Configuración → Seguridad) are announced by the backend's own notice: it
+      // reaches this one too, so those sessions' streams end at once as well.
+      ...(auth.sesionesTerminadas
+        ? {
+            sesionesTerminadas: {
+              suscribir: auth.sesionesTerminadas.suscribir.bind(auth.sesionesTerminadas),
+              avisar: () => {
+                auth.sesionesTerminadas?.avisar();
+                avisar();
+              },
+            },
+          }
+        : {}),
     };
   };
   return { aviso, avisar, vigilar };

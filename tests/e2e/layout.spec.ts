@@ -19,7 +19,7 @@ for (const size of SIZES) {
     await page.setViewportSize(size);
     await sesion.entrarComoAdmin();
     const problems: string[] = [];
-    for (const child of [...DASHBOARD_CHILDREN, 'configuracion?seccion=operadores', 'configuracion?seccion=conexion', 'configuracion?seccion=datos']) {
+    for (const child of [...DASHBOARD_CHILDREN, 'configuracion?seccion=operadores', 'configuracion?seccion=conexion', 'configuracion?seccion=datos', 'configuracion?seccion=seguridad', 'configuracion?seccion=actividad']) {
       await page.goto(`/dashboard/${child}`);
       await settled(page);
       for (const p of await findClipped(page)) problems.push(`${child}: ${p.what} — ${p.why}`);

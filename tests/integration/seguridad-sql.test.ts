@@ -194,6 +194,15 @@ const VERIFICAN: Record<string, Llamada> = {
   'operadores_cambiar_rol(uuid, boolean)': { sql: 'select public.operadores_cambiar_rol(gen_random_uuid(), true)', intruso: 'rechaza' },
   'operadores_cambiar_activo(uuid, boolean)': { sql: 'select public.operadores_cambiar_activo(gen_random_uuid(), true)', intruso: 'rechaza' },
   'operadores_verificar_restablecer(uuid)': { sql: 'select public.operadores_verificar_restablecer(gen_random_uuid()) as v', intruso: 'rechaza' },
+  // Issue 27 (20261129000600_cuentas_auditoria_sesiones): the audit trail, the agency's rule and sessions.
+  'auditar(text, text, jsonb)': { sql: `select public.auditar('intruso.prueba', null, '{}')`, intruso: 'rechaza' },
+  'auditoria_buscar(text, text, timestamp with time zone, timestamp with time zone, integer, integer)': {
+    sql: 'select * from public.auditoria_buscar()', intruso: 'rechaza',
+  },
+  'seguridad_cambiar_exigir_2fa(boolean)': { sql: 'select public.seguridad_cambiar_exigir_2fa(false)', intruso: 'rechaza' },
+  'sesiones_listar(uuid)': { sql: 'select * from public.sesiones_listar()', intruso: 'rechaza' },
+  'sesiones_cerrar(uuid)': { sql: 'select public.sesiones_cerrar(gen_random_uuid())', intruso: 'rechaza' },
+  'sesiones_cerrar_otras()': { sql: 'select public.sesiones_cerrar_otras()', intruso: 'rechaza' },
   // The portal: a live token or the company's password decides, whoever the role.
   'portal_iniciar_sesion(text, text, text)': {
     sql: `select public.portal_iniciar_sesion($1, 'usuario_desconocido', 'adivinada') ->> 'ok' as v`, args: (d) => [d.empresa], intruso: valor('false'),
@@ -222,6 +231,8 @@ const VERIFICAN: Record<string, Llamada> = {
  */
 const PURAS: Record<string, Llamada> = {
   'ahora()': { sql: 'select public.ahora() = now() as v', intruso: valor(true) },
+  // Reads only the caller's own claim.
+  'sesion_aal()': { sql: 'select public.sesion_aal() as v', intruso: valor('aal1') },
   'patron_busqueda(text)': { sql: `select public.patron_busqueda('a_b%') as v`, intruso: valor('%a\\_b\\%%') },
   'progreso_estimado(text, bigint, numeric)': { sql: `select public.progreso_estimado('activo', 2, 150) as v`, intruso: valor(75) },
   'peso_estado_servicio(text)': { sql: `select public.peso_estado_servicio('en_proceso') as v`, intruso: valor(75) },

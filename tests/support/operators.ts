@@ -1,6 +1,7 @@
 /** A real api over a real migrated database, driven as a transport would (dispatch + a session holder). */
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Backend } from '../../src/shared/ports';
+import { claimsDe } from '../../src/shared/ports/auth';
 import { createApi } from '../../src/shared/api';
 import { createDispatcher, type CallContext, type Implementations } from '../../src/main/dispatch';
 import { createEmbeddedAuth } from '../../src/main/backends/embedded/embedded-auth';
@@ -85,11 +86,11 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
   const secrets = createVault(`consola-test-${process.pid}-${Date.now()}-${vaults++}`);
   const backend: Backend = {
     kind: 'embedded',
-    auth: createEmbeddedAuth(db, clock.now),
+    auth: createEmbeddedAuth(db, clock.now, secrets),
     dataFor: (session) =>
       createSqlExecutor(
         db,
-        { role: 'authenticated', claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' }, now: clock.now },
+        { role: 'authenticated', claims: claimsDe(session), now: clock.now },
         catalog,
       ),
     anonData: (clientAddress) =>

@@ -17,7 +17,12 @@ export interface AuthContextValue {
   backend: 'embedded' | 'hosted' | null;
   /** Reads the current status at call time (for polling from effects). */
   getStatus: () => AuthStatus;
-  signIn: (email: string, password: string) => Promise<Operator>;
+  /** Answers null when the password was right and the second factor's code is still missing (`requiereCodigo`). */
+  signIn: (email: string, password: string) => Promise<Operator | null>;
+  /** The password was right; the session waits for the authenticator app's code (issue 27). */
+  requiereCodigo: boolean;
+  /** Sign-in's second step. */
+  verifyCode: (codigo: string) => Promise<Operator>;
   createFirstAdmin: (input: PrimerAdmin) => Promise<Operator>;
   /** Ends the session; the local state is signed out even when the call fails (the error is rethrown). */
   signOut: () => Promise<void>;
@@ -31,6 +36,7 @@ interface State {
   operator: Operator | null;
   needsSetup: boolean;
   backend: 'embedded' | 'hosted' | null;
+  requiereCodigo?: boolean;
 }
 
 const INITIAL: State = { status: 'loading', operator: null, needsSetup: false, backend: null };
@@ -66,7 +72,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       update(
         estado.operator
           ? { status: 'signedIn', operator: estado.operator, needsSetup: false, backend: estado.backend }
-          : { status: 'signedOut', operator: null, needsSetup: estado.needsSetup, backend: estado.backend },
+          : { status: 'signedOut', operator: null, needsSetup: estado.needsSetup, backend: estado.backend, requiereCodigo: estado.requiereCodigo === true },
       ),
     [update],
   );
@@ -92,7 +98,20 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const operator = await api.auth.iniciarSesion({ email, password });
+      const { requiereCodigo, ...operator } = await api.auth.iniciarSesion({ email, password });
+      if (requiereCodigo) {
+        update({ status: 'signedOut', operator: null, needsSetup: false, backend: stateRef.current.backend, requiereCodigo: true });
+        return null;
+      }
+      update({ status: 'signedIn', operator, needsSetup: false, backend: stateRef.current.backend });
+      return operator;
+    },
+    [update],
+  );
+
+  const verifyCode = useCallback(
+    async (codigo: string) => {
+      const operator = await api.auth.verificarCodigo({ codigo });
       update({ status: 'signedIn', operator, needsSetup: false, backend: stateRef.current.backend });
       return operator;
     },
@@ -126,14 +145,16 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
+      requiereCodigo: state.requiereCodigo === true,
       getStatus,
       signIn,
+      verifyCode,
       createFirstAdmin,
       signOut,
       refresh,
       markSignedOut,
     }),
-    [state, getStatus, signIn, createFirstAdmin, signOut, refresh, markSignedOut],
+    [state, getStatus, signIn, verifyCode, createFirstAdmin, signOut, refresh, markSignedOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -7,6 +7,8 @@ export interface CallContext {
    * address). Login throttles count per address; IPC calls come from this machine's own window and have none.
    */
   clientAddress?: string;
+  /** The caller's User-Agent (HTTP), recorded with a new session so people recognise their devices. */
+  userAgent?: string;
   /**
    * Set by the HTTP host for /api/portal/*: the token this context keeps is the portal's own HttpOnly cookie
    * (never an operator's session). Elsewhere (a desktop window) the portal token travels in the input.

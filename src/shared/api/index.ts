@@ -25,6 +25,8 @@ import { configuracionOperations } from '../areas/configuracion/operations';
 import { operadoresOperations } from '../areas/operadores/operations';
 import { portalOperations } from '../areas/portal/operations';
 import { datosOperations } from '../areas/datos/operations';
+import { seguridadOperations } from '../areas/seguridad/operations';
+import { auditoriaOperations } from '../areas/auditoria/operations';
 
 export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
 
@@ -57,6 +59,8 @@ export function createApi(backend: Backend, log: (message: string, error?: unkno
     operadores: operadoresOperations(deps),
     portal: portalOperations(deps),
     datos: datosOperations(deps),
+    seguridad: seguridadOperations(deps),
+    auditoria: auditoriaOperations(deps),
   };
   return {
     ...withSessions(backend, areas),

@@ -17,6 +17,8 @@ export async function requireSession(backend: Backend, ctx: CallContext, sinSesi
     if (token) ctx.setToken(null);
     throw new AppError('unauthenticated', sinSesion ?? (token ? es.login.sesionExpirada : es.login.noAutenticado));
   }
+  // Password right, second factor still missing: nothing but the code step (auth.verificarCodigo).
+  if (session.mfaPendiente) throw new AppError('unauthenticated', es.seguridad.faltaCodigo);
   return session;
 }
 
@@ -27,6 +29,7 @@ export async function signedIn(backend: Backend, ctx: CallContext, sinSesion?: s
     getToken: () => ctx.getToken(),
     setToken: (token) => ctx.setToken(token),
     ...(ctx.clientAddress ? { clientAddress: ctx.clientAddress } : {}),
+    ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
     session,
     data: backend.dataFor(session),
   };

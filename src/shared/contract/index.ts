@@ -18,6 +18,8 @@ import { configuracion } from '../areas/configuracion/contract';
 import { operadores } from '../areas/operadores/contract';
 import { portal } from '../areas/portal/contract';
 import { datos } from '../areas/datos/contract';
+import { seguridad } from '../areas/seguridad/contract';
+import { auditoria } from '../areas/auditoria/contract';
 
 export { op } from './define';
 export type { OperationDef, PublicOperationDef, InputOf, OutputOf, ParsedInputOf, IsPublic } from './define';
@@ -47,6 +49,8 @@ export const contract = {
   operadores,
   portal,
   datos,
+  seguridad,
+  auditoria,
 } as const;
 
 export type Contract = typeof contract;

@@ -69,6 +69,9 @@ export function mapDbError(raw: RawDbError, context: ErrorContext = {}): AppErro
       return new AppError('validation', es.errores.registroRelacionado, sqlstate);
     case '42501':
       return new AppError('forbidden', es.errores.sinPermiso, sqlstate);
+    case 'C2FA1':
+      // exigir_admin(): the agency demands a second factor of administrators and this session has none.
+      return new AppError('forbidden', es.seguridad.exigeDosPasos, sqlstate);
     case 'P0001': {
       // RAISE EXCEPTION from our own SQL functions: their messages are Spanish and meant for people.
       const message = raw.message?.trim();

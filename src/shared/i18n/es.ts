@@ -20,6 +20,8 @@ import { configuracion } from '../areas/configuracion/texts';
 import { operadores } from '../areas/operadores/texts';
 import { portal } from '../areas/portal/texts';
 import { datos } from '../areas/datos/texts';
+import { seguridad } from '../areas/seguridad/texts';
+import { auditoria } from '../areas/auditoria/texts';
 
 export const es = {
   app: {
@@ -144,6 +146,8 @@ export const es = {
   marketing,
   configuracion,
   operadores,
+  seguridad,
+  auditoria,
   portal,
   datos,
 } as const;

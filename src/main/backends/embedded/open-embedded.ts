@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Backend } from '../../../shared/ports';
+import type { Backend, SecretsPort } from '../../../shared/ports';
+import { claimsDe } from '../../../shared/ports/auth';
 import { createSqlExecutor } from '../../../shared/data/sql-executor';
 import { loadCatalog } from '../../../shared/data/catalog';
 import { acquireFolderLock } from './folder-lock';
@@ -28,6 +29,8 @@ export interface EmbeddedOptions {
   antesDeMigrar?: (db: BaseEmbebida, pendientes: string[]) => Promise<void>;
   /** The migrated template a new folder is copied from (plantilla.ts); default: the build's; null: none. */
   plantilla?: string | null;
+  /** The keychain: the key that encrypts the operators' TOTP secrets lives there (issue 27). */
+  secretos?: SecretsPort;
 }
 
 export interface EmbeddedBackend {
@@ -74,14 +77,14 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
     catalogReady.catch((error) => log('No se pudo leer el catálogo de la base de datos', error));
     const backend: Backend = {
       kind: 'embedded',
-      auth: createEmbeddedAuth(client, options.now),
+      auth: createEmbeddedAuth(client, options.now, options.secretos),
       dataFor: (session) => {
         const executor = catalogReady.then((catalog) =>
           createSqlExecutor(
             client,
             {
               role: 'authenticated',
-              claims: { sub: session.operator.id, email: session.operator.email, role: 'authenticated' },
+              claims: claimsDe(session),
               ...(options.now ? { now: options.now } : {}),
             },
             catalog,

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { es } from '../../../shared/i18n/es';
@@ -11,6 +11,11 @@ import { loginErrorMessage, loginSubmitDisabled, loginValidationMessage } from '
 
 /** Sign-in screen (part 1 §2.2, §4, §5, §8). Nothing typed here is stored in the browser. */
 export default function LoginScreen() {
+  const { requiereCodigo } = useAuth();
+  return requiereCodigo ? <SegundoPaso /> : <PrimerPaso />;
+}
+
+function PrimerPaso() {
   useDocumentTitle(es.login.boton);
   const { signIn } = useAuth();
   const navigate = useNavigate();
@@ -30,8 +35,8 @@ export default function LoginScreen() {
     setError(null);
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
-      navigate(HOME_AFTER_LOGIN, { replace: true });
+      // Null: the password was right and the code step follows (this screen redraws as SegundoPaso).
+      if (await signIn(email.trim(), password)) navigate(HOME_AFTER_LOGIN, { replace: true });
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
@@ -55,6 +60,58 @@ export default function LoginScreen() {
           />
           <Button type="submit" size="md" fullWidth mt="xs" disabled={loginSubmitDisabled(email, password, busy)}>
             {busy ? es.login.botonOcupado : es.login.boton}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** Sign-in's second step: the authenticator app's code, or a recovery code (issue 27). */
+function SegundoPaso() {
+  const t = es.seguridad;
+  useDocumentTitle(t.pasoTitulo);
+  const { verifyCode, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [codigo, setCodigo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!codigo.trim()) return setError(t.codigoVacio);
+    setError(null);
+    setBusy(true);
+    try {
+      await verifyCode(codigo.trim());
+      navigate(HOME_AFTER_LOGIN, { replace: true });
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t.pasoTitulo} subtitle={t.pasoSubtitulo}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <AvisoError mensaje={error} />
+          <TextInput
+            label={t.codigoLabel}
+            placeholder={t.codigoPlaceholder}
+            autoComplete="one-time-code"
+            value={codigo}
+            onChange={(e) => setCodigo(e.currentTarget.value)}
+            disabled={busy}
+            size="md"
+            autoFocus
+          />
+          <Button type="submit" size="md" fullWidth mt="xs" disabled={busy || !codigo.trim()}>
+            {busy ? t.pasoOcupado : t.pasoBoton}
+          </Button>
+          <Button variant="subtle" onClick={() => void signOut().catch(() => undefined)} disabled={busy}>
+            {t.pasoVolver}
           </Button>
         </Stack>
       </form>

@@ -16,7 +16,7 @@ import {
   UnstyledButton,
   useMantineTheme,
 } from '@mantine/core';
-import { IconCheck, IconDatabase, IconKey, IconLanguage, IconLock, IconMoon, IconPalette, IconPlugConnected, IconSettings, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconCheck, IconDatabase, IconHistory, IconKey, IconLanguage, IconLock, IconMoon, IconPalette, IconPlugConnected, IconSettings, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -32,6 +32,8 @@ import { formatDate } from '../../lib/format';
 import { CambiarContrasenaModal } from './CambiarContrasenaModal';
 import { ConexionPanel } from './ConexionPanel';
 import { OperadoresPanel } from './OperadoresPanel';
+import { SeguridadPanel } from './SeguridadPanel';
+import { ActividadPanel } from './ActividadPanel';
 import { DatosPanel } from '../datos/DatosPanel';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
 import { TituloPantalla } from '../../components/TituloPantalla';
@@ -40,7 +42,9 @@ import { setPreferencias, usePreferencias } from './preferencias-store';
 const c = es.configuracion;
 
 /** Sections only administrators see (and open: the api refuses the rest anyway). */
-const SOLO_ADMIN = ['conexion', 'operadores', 'datos'];
+const SOLO_ADMIN = ['conexion', 'operadores', 'datos', 'actividad'];
+/** Sections every operator sees. */
+const PARA_TODOS = ['general', 'seguridad'];
 
 /**
  * Settings (part 3 §2.5): appearance, account, password; for administrators also the connections (Conexión),
@@ -55,7 +59,7 @@ export default function ConfiguracionScreen() {
   const [params, setParams] = useSearchParams();
   const pedida = params.get('seccion') ?? 'general';
   const negada = !esAdmin && SOLO_ADMIN.includes(pedida);
-  const seccion = negada || !['general', ...SOLO_ADMIN].includes(pedida) ? 'general' : pedida;
+  const seccion = negada || ![...PARA_TODOS, ...SOLO_ADMIN].includes(pedida) ? 'general' : pedida;
   return (
     <Stack gap="lg">
       <TituloPantalla titulo={c.titulo} subtitulo={c.subtitulo} />
@@ -68,6 +72,9 @@ export default function ConfiguracionScreen() {
         <Tabs.List>
           <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
             {c.tabGeneral}
+          </Tabs.Tab>
+          <Tabs.Tab value="seguridad" leftSection={<IconShieldLock size={16} />}>
+            {es.seguridad.tab}
           </Tabs.Tab>
           {esAdmin && (
             <Tabs.Tab value="conexion" leftSection={<IconPlugConnected size={16} />}>
@@ -84,12 +91,20 @@ export default function ConfiguracionScreen() {
               {es.datos.tab}
             </Tabs.Tab>
           )}
+          {esAdmin && (
+            <Tabs.Tab value="actividad" leftSection={<IconHistory size={16} />}>
+              {es.auditoria.tab}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="general" pt="lg">
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <Apariencia />
             <Cuenta />
           </SimpleGrid>
+        </Tabs.Panel>
+        <Tabs.Panel value="seguridad" pt="lg">
+          <SeguridadPanel />
         </Tabs.Panel>
         {esAdmin && (
           <Tabs.Panel value="conexion" pt="lg">
@@ -104,6 +119,11 @@ export default function ConfiguracionScreen() {
         {esAdmin && (
           <Tabs.Panel value="datos" pt="lg">
             <DatosPanel />
+          </Tabs.Panel>
+        )}
+        {esAdmin && (
+          <Tabs.Panel value="actividad" pt="lg">
+            <ActividadPanel />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -3,6 +3,7 @@ import { op } from '../../contract/define';
 import type { Operator } from './operador';
 import { es } from '../../i18n/es';
 import { passwordProblem } from './rules';
+import { codigoSchema } from '../seguridad/contract';
 
 /**
  * Lengths are bounded before anything reaches the database: an e-mail has at most 254 characters (RFC 5321),
@@ -20,7 +21,12 @@ export interface AuthState {
   needsSetup: boolean;
   operator: Operator | null;
   backend: 'embedded' | 'hosted';
+  /** Signed in with the password; the second factor's code is still missing (auth.verificarCodigo). */
+  requiereCodigo?: boolean;
 }
+
+/** What signing in answers: the operator, and whether the second step (a code) is still to come. */
+export type SesionIniciada = Operator & { requiereCodigo?: boolean };
 
 const primerAdmin = z.object({
   nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio).max(NOMBRE_MAX, es.primerAdmin.nombreDemasiadoLargo),
@@ -38,6 +44,8 @@ export type PrimerAdmin = z.input<typeof primerAdmin>;
 export const auth = {
   estado: op<AuthState>()(z.object({}), { public: true }),
   crearPrimerAdmin: op<Operator>()(primerAdmin, { public: true }),
-  iniciarSesion: op<Operator>()(z.object({ email, password }), { public: true }),
+  iniciarSesion: op<SesionIniciada>()(z.object({ email, password }), { public: true }),
+  /** Sign-in's second step: a code of the authenticator app or a recovery code (issue 27). */
+  verificarCodigo: op<Operator>()(z.object({ codigo: codigoSchema }), { public: true }),
   cerrarSesion: op<null>()(z.object({}), { public: true }),
 } as const;

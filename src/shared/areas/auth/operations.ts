@@ -8,8 +8,16 @@ import type { ApiDeps, AreaImplementation } from '../../api/types';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 import { countedAttempt, lockedError } from './attempts';
+import { auditar } from '../auditoria/registrar';
+import type { Dispositivo } from '../../ports/auth';
+import type { CallContext } from '../../api/context';
 
-export function authOperations({ backend }: ApiDeps): AreaImplementation<'auth'> {
+const dispositivoDe = (ctx: CallContext): Dispositivo => ({
+  ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
+  ...(ctx.clientAddress ? { ip: ctx.clientAddress } : {}),
+});
+
+export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'auth'> {
   const now = backend.now ?? (() => new Date());
 
   return {
@@ -18,6 +26,8 @@ export function authOperations({ backend }: ApiDeps): AreaImplementation<'auth'>
       const session = token ? await backend.auth.getSession(token) : null;
       if (token && !session) ctx.setToken(null);
       const needsSetup = session ? false : await backend.auth.needsSetup();
+      // A session still waiting for its second factor is no operator yet: the login screen asks for the code.
+      if (session?.mfaPendiente) return { needsSetup, operator: null, backend: backend.kind, requiereCodigo: true };
       return { needsSetup, operator: session?.operator ?? null, backend: backend.kind };
     },
 
@@ -31,13 +41,38 @@ export function authOperations({ backend }: ApiDeps): AreaImplementation<'auth'>
     async iniciarSesion(input, ctx) {
       const email = input.email.trim();
       if (!email || !input.password.trim()) throw new AppError('validation', es.login.camposIncompletos);
-      const attempt = await countedAttempt(backend, email, () => backend.auth.verifyPassword(email, input.password));
+      const dispositivo = dispositivoDe(ctx);
+      const attempt = await countedAttempt(backend, email, () => backend.auth.verifyPassword(email, input.password, dispositivo));
       if (!attempt.ok) {
+        // Refusals are recorded by the app itself where it holds a privileged data port (embedded).
+        await auditar(backend.dataSistema?.(), 'sesion.rechazada', email.toLowerCase(), { ...dispositivo, bloqueado: attempt.locked !== null }, log);
         if (attempt.locked) throw lockedError(attempt.locked, now());
         throw new AppError('unauthenticated', es.login.credencialesInvalidas);
       }
-      ctx.setToken(attempt.value.token);
-      return attempt.value.operator;
+      const session = attempt.value;
+      ctx.setToken(session.token);
+      await auditar(backend.dataFor(session), 'sesion.iniciar', null, { ...dispositivo, requiereCodigo: session.mfaPendiente === true }, log);
+      return session.mfaPendiente ? { ...session.operator, requiereCodigo: true } : session.operator;
+    },
+
+    async verificarCodigo(input, ctx) {
+      const token = ctx.getToken();
+      const session = token ? await backend.auth.getSession(token) : null;
+      if (!token || !session) throw new AppError('unauthenticated', es.login.sesionExpirada);
+      if (!session.mfaPendiente) return session.operator;
+      const mfa = backend.auth.mfa;
+      if (!mfa) throw new AppError('config', es.seguridad.noDisponible);
+      // Wrong codes count against the same lockout as wrong passwords (five in a row lock the e-mail).
+      const attempt = await countedAttempt(backend, session.operator.email, async () => ((await mfa.verificar(token, input.codigo)) ? true : null));
+      if (!attempt.ok) {
+        if (attempt.locked) {
+          ctx.setToken(null);
+          await backend.auth.signOut(token);
+          throw lockedError(attempt.locked, now());
+        }
+        throw new AppError('validation', es.seguridad.codigoIncorrecto);
+      }
+      return session.operator;
     },
 
     async cerrarSesion(_input, ctx) {

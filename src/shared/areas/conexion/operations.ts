@@ -3,6 +3,7 @@ import type { ApiDeps, AreaImplementation } from '../../api/types';
 import { soloAdministradores } from '../auth/roles';
 import type { GuardarWebhook } from './contract';
 import { AppError } from '../../errors';
+import { auditar } from '../auditoria/registrar';
 import { es } from '../../i18n/es';
 import {
   CONNECTION_SETTINGS_KEY,
@@ -111,7 +112,7 @@ export function conexionOperations(deps: ApiDeps): AreaImplementation<'conexion'
   return soloAdministradores(conexionSinRol(deps));
 }
 
-function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
+function conexionSinRol({ backend, log }: ApiDeps): AreaImplementation<'conexion'> {
   const settings = () => {
     if (!backend.settings) throw new AppError('config', es.errores.requiereEscritorio);
     return backend.settings;
@@ -201,6 +202,7 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
         const saved = settings().get<ConnectionSettings>(CONNECTION_SETTINGS_KEY) ?? {};
         settings().set<ConnectionSettings>(CONNECTION_SETTINGS_KEY, { ...saved, backend: 'embedded' });
       }
+      await auditar(ctx.data, 'conexion.cambiar', 'backend', { backend: input.backend, ...(input.backend === 'hosted' ? { supabaseUrl: input.supabaseUrl } : {}) }, log);
       const info = await backendInfo();
       // Switching backend signs the operator out; the host reopens once this answer has been sent.
       ctx.setToken(null);
@@ -213,10 +215,11 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
       return servidorWebInfo();
     },
 
-    async guardarServidorWeb(input) {
+    async guardarServidorWeb(input, ctx) {
       // It opens the api to every local user and process: an administrator's decision (soloAdministradores).
       const saved = settings().get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY) ?? {};
       settings().set<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY, { ...saved, activo: input.activo });
+      await auditar(ctx.data, 'conexion.cambiar', 'servidor_web', { activo: input.activo }, log);
       return servidorWebInfo();
     },
 
@@ -224,16 +227,17 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
       return entradaInfo();
     },
 
-    async guardarEntrada(input) {
+    async guardarEntrada(input, ctx) {
       // Listening on a network address is an administrator's decision (soloAdministradores), warned on screen.
       soloIntegrada();
       const saved = settings().get<EntradaSettings>(ENTRADA_SETTINGS_KEY) ?? {};
       settings().set<EntradaSettings>(ENTRADA_SETTINGS_KEY, { ...saved, activo: input.activo, escucharEn: input.escucharEn, puerto: input.puerto });
       await backend.entrada?.aplicar();
+      await auditar(ctx.data, 'conexion.cambiar', 'entrada', { activo: input.activo, escucharEn: input.escucharEn, puerto: input.puerto }, log);
       return entradaInfo();
     },
 
-    async rotarSecretoEntrada({ ruta }) {
+    async rotarSecretoEntrada({ ruta }, ctx) {
       soloIntegrada();
       // 32 random bytes (WebCrypto), as hex: easy to paste into n8n. Answered once; only the keychain keeps it.
       const secreto = hexAleatorio(32);
@@ -241,6 +245,7 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
       const saved = settings().get<EntradaSettings>(ENTRADA_SETTINGS_KEY) ?? {};
       const ahora = (backend.now?.() ?? new Date()).toISOString();
       settings().set<EntradaSettings>(ENTRADA_SETTINGS_KEY, { ...saved, rotaciones: { ...saved.rotaciones, [ruta]: ahora } });
+      await auditar(ctx.data, 'secreto.rotar', `entrada ${ruta}`, {}, log);
       return { ruta, secreto, info: await entradaInfo() };
     },
 
@@ -248,7 +253,7 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
       return Promise.all(WEBHOOK_NAMES.map(info));
     },
 
-    async guardarWebhook(input) {
+    async guardarWebhook(input, ctx) {
       const secret = secretFrom(input);
       const account = webhookSecretAccount(input.name);
       if (input.auth === 'ninguna') {
@@ -259,6 +264,8 @@ function conexionSinRol({ backend }: ApiDeps): AreaImplementation<'conexion'> {
         throw new AppError('validation', es.conexion.secretoFaltante);
       }
       settings().set(WEBHOOK_SETTINGS_KEY, { ...all(), [input.name]: { url: input.url, auth: input.auth } });
+      // The address without its query (a token may travel there) and the kind of credential, never its value.
+      await auditar(ctx.data, 'conexion.cambiar', `webhook ${input.name}`, { url: input.url.split('?')[0], tipo: input.auth, secretoNuevo: Boolean(secret) }, log);
       return info(input.name);
     },
   };

@@ -7,6 +7,7 @@
 import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
 import { conMensaje } from '../../api/comun';
 import { AppError } from '../../errors';
+import { auditar } from '../auditoria/registrar';
 import type { CopiasPort, RegistroPort, TrasladoPort } from '../../ports/datos';
 import { soloAdministradores } from '../auth/roles';
 import { LINEAS_REGISTRO } from './contract';
@@ -60,8 +61,10 @@ function datosSinRol({ backend, log }: ApiDeps): AreaImplementation<'datos'> {
       return conMensaje(t.falloCopia, async () => port.crear(), log);
     },
 
-    async restaurar(input) {
+    async restaurar(input, ctx) {
       const port = copias();
+      // Recorded before: the restore replaces this database (the row stays in the copy made before it).
+      await auditar(ctx.data, 'datos.restaurar', input.archivo, {}, log);
       return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo), log);
     },
 
@@ -76,8 +79,9 @@ function datosSinRol({ backend, log }: ApiDeps): AreaImplementation<'datos'> {
       return conMensaje(t.op.errorEstadoTraslado, () => port.estado(), log);
     },
 
-    async trasladar(input) {
+    async trasladar(input, ctx) {
       const port = traslado();
+      await auditar(ctx.data, 'datos.trasladar', input.supabaseUrl ?? null, {}, log);
       return conMensaje(
         t.falloTraslado,
         () =>

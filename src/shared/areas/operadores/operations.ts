@@ -8,6 +8,7 @@
 import type { ApiDeps, AreaImplementation } from '../../api/types';
 import { conMensaje } from '../../api/comun';
 import { AppError } from '../../errors';
+import { auditar } from '../auditoria/registrar';
 import { operadores as t } from './texts';
 import { contrasenaDeUnSoloUso } from './rules';
 import { agregarOperador, cambiarActivo, cambiarRol, cancelarInvitacion, listarOperadores, verificarRestablecer } from './repository';
@@ -55,10 +56,11 @@ export function operadoresOperations({ backend, log }: ApiDeps): AreaImplementat
 
     restablecerContrasena: (input, { data, session }) =>
       conMensaje(t.errorRestablecer, async () => {
-        await verificarRestablecer(data, input.id);
+        const email = await verificarRestablecer(data, input.id);
         if (!auth.setPassword) throw new AppError('config', t.restablecerAlojado);
         const contrasena = contrasenaDeUnSoloUso();
         await auth.setPassword(input.id, contrasena, session.token);
+        await auditar(data, 'operador.restablecer_contrasena', email, { operador: input.id }, log);
         return { contrasena };
       }, log),
 

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secrets/totp';
+import { expect, test } from './support/fixtures';
+import { findClipped, settled } from './support/layout';
+
+/**
+ * Operator accounts (issue 27), at the desktop window's size (1360×860), nothing clipped and axe clean:
+ *  1. the administrator turns on two-step verification in Configuración → Seguridad (a QR drawn locally, the
+ *     key to type by hand, a code), and gets his ten recovery codes once;
+ *  2. signing in on another browser now asks for the code; with it, that browser is in; the administrator
+ *     sees both sessions and closes the other one: its live-update stream ends at once and its page is out;
+ *  3. Configuración → Actividad shows who did what, filters by action and exports the CSV.
+ * The served app runs on real time, so the authenticator app is played with the same clock (Date.now()).
+ */
+test.describe.configure({ mode: 'serial' });
+
+async function sinProblemas(page: Page, donde: string): Promise<void> {
+  await settled(page);
+  expect(await findClipped(page), donde).toEqual([]);
+  const axe = await new AxeBuilder({ page }).analyze();
+  const graves = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  expect(graves, donde).toEqual([]);
+}
+
+let secreto = '';
+let recuperacion: string[] = [];
+
+/**
+ * Signs the page in as the administrator (the API's password step, then the code step on screen). The codes
+ * of the app are spent one step at a time per operator, so these sign-ins use recovery codes.
+ */
+async function entrarConCodigo(page: Page, sesion: { entrarComoAdmin(): Promise<unknown> }, codigo: string): Promise<void> {
+  await sesion.entrarComoAdmin();
+  await page.goto('/');
+  await page.getByLabel('Código de verificación').fill(codigo);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+test('el administrador activa la verificación en dos pasos y recibe sus códigos de recuperación una vez', async ({ page, sesion }) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await sesion.entrarComoAdmin();
+  await page.goto('/dashboard/configuracion');
+  await page.getByRole('tab', { name: 'Seguridad' }).click();
+  await expect(page).toHaveURL(/seccion=seguridad/);
+  await expect(page.getByTestId('estado-dos-pasos')).toHaveText('Inactiva');
+  await expect(page.getByTestId('fila-sesion')).toHaveCount(1);
+  await expect(page.getByTestId('fila-sesion').first()).toContainText('Esta sesión');
+  await sinProblemas(page, 'seguridad');
+
+  await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
+  const alta = page.getByRole('dialog', { name: 'Verificación en dos pasos' });
+  await expect(alta.getByRole('img', { name: 'Código QR para la aplicación de autenticación' })).toBeVisible();
+  secreto = (await alta.getByTestId('clave-manual').textContent())!.trim();
+  expect(secreto).toMatch(/^[A-Z2-7]{32}$/);
+  await sinProblemas(page, 'seguridad › activar');
+  await alta.getByLabel('Código de verificación').fill('000000' === codigoEn(secreto, new Date()) ? '111111' : '000000');
+  await alta.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(alta.getByRole('alert')).toContainText('El código no es correcto o ya se usó.');
+  await alta.getByLabel('Código de verificación').fill(codigoEn(secreto, new Date()));
+  await alta.getByRole('button', { name: 'Confirmar' }).click();
+
+  const codigos = page.getByRole('dialog', { name: 'Guarda tus códigos de recuperación' });
+  await expect(codigos.getByTestId('codigos-recuperacion').locator('code')).toHaveCount(10);
+  recuperacion = await codigos.getByTestId('codigos-recuperacion').locator('code').allTextContents();
+  await sinProblemas(page, 'seguridad › códigos de recuperación');
+  await page.screenshot({ path: test.info().outputPath('seguridad-codigos.png') });
+  await codigos.getByRole('button', { name: 'Ya los guardé' }).click();
+  await expect(codigos).toBeHidden();
+  await expect(page.getByTestId('estado-dos-pasos')).toHaveText('Activa');
+  await expect(page.getByText('Te quedan 10 códigos de recuperación sin usar.')).toBeVisible();
+  await expect(page.getByTestId('exigir-dos-pasos')).toBeVisible();
+});
+
+test('otro navegador entra con el código; el administrador cierra esa sesión y su flujo en vivo termina en el acto', async ({ page, sesion, nuevoCliente }) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await entrarConCodigo(page, sesion, recuperacion[0]!);
+  const otro = await nuevoCliente();
+  await otro.setViewportSize({ width: 1360, height: 860 });
+  await otro.goto('/');
+  await otro.getByPlaceholder('Ingresa tu email').fill(sesion.admin.email);
+  await otro.getByPlaceholder('Ingresa tu contraseña').fill(sesion.admin.password);
+  await otro.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(otro.getByText('Escribe el código de 6 dígitos de tu aplicación de autenticación')).toBeVisible();
+  await sinProblemas(otro, 'inicio de sesión › código');
+  // The code of the step the enrolment used is spent: the next step's (within ±1 step) enters.
+  await otro.getByLabel('Código de verificación').fill(codigoEn(secreto, new Date(Date.now() + TOTP_PERIODO_S * 1000)));
+  await otro.getByRole('button', { name: 'Verificar' }).click();
+  await expect(otro).toHaveURL(/\/dashboard/);
+
+  // The other browser's live-update stream, read to its end.
+  const finDelFlujo = otro.evaluate(async () => {
+    const r = await fetch('/api/cambios');
+    const lector = r.body!.getReader();
+    while (!(await lector.read()).done) {
+      /* reading until the server ends it */
+    }
+    return 'terminado';
+  });
+
+  await page.goto('/dashboard/configuracion?seccion=seguridad');
+  const filas = page.getByTestId('fila-sesion');
+  await expect(filas.first()).toBeVisible();
+  // Newest use first: the other browser's session (the first story's page still holds an older one).
+  await expect(page.locator('[data-testid="fila-sesion"][data-actual="no"]')).toHaveCount(2);
+  const ajena = page.locator('[data-testid="fila-sesion"][data-actual="no"]').first();
+  await expect(ajena).toContainText('Con código');
+  await sinProblemas(page, 'seguridad › sesiones');
+  await ajena.getByRole('button', { name: /^Cerrar la sesión de / }).click();
+  await expect(page.getByText('Sesión cerrada.')).toBeVisible();
+  // Ended by the server at once (the stream's own session check is 25 s away).
+  await expect(finDelFlujo).resolves.toBe('terminado');
+  const respuesta = await otro.request.post('/api/seguridad/estado', { data: {} });
+  expect(respuesta.status()).toBe(401);
+});
+
+test('Actividad: quién hizo qué, filtrada por acción, y exportada en CSV', async ({ page, sesion }) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await entrarConCodigo(page, sesion, recuperacion[1]!);
+  await page.goto('/dashboard/configuracion?seccion=actividad');
+  const filas = page.getByTestId('fila-actividad');
+  // The machine running the suite is shared: the section's first read may take a while.
+  await expect(filas.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-accion="mfa.activar"]')).toHaveCount(1);
+  await expect(page.locator('[data-accion="sesion.cerrar"]')).toHaveCount(1);
+  await sinProblemas(page, 'actividad');
+
+  await page.getByRole('combobox', { name: 'Acción' }).click();
+  await page.getByRole('option', { name: 'Sesión cerrada', exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(filas).toHaveCount(1);
+  await expect(filas.first()).toContainText('Sesión cerrada');
+
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const archivo = await descarga;
+  expect(archivo.suggestedFilename()).toBe('actividad.csv');
+  const csv = (await readFile((await archivo.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const lineas = csv.trim().split('\r\n');
+  expect(lineas[0]).toBe('Fecha,Persona,Correo,Acción,Sobre,Detalle,Dirección');
+  expect(lineas).toHaveLength(2);
+  expect(lineas[1]).toContain('Sesión cerrada');
+  expect(csv).not.toContain(secreto);
+});
