@@ -87,6 +87,7 @@ export const conexion = {
     numeroEntero: 'debe ser un número entero mayor o igual a 0.',
     numeroPositivo: 'debe ser un número mayor o igual a 0.',
     campanaNumero: 'debe ser el número de una campaña.',
+    intentoId: 'debe ser el id del intento: el valor de la cabecera X-Consola-Intento de la llamada.',
     audioBase64: 'debe ser el audio en base64.',
     faltaTabla: 'Falta tabla: el nombre de la tabla de mensajes registrada de la empresa.',
     tablaNombre: 'solo puede contener minúsculas, números y guiones bajos, y empezar con una letra.',
