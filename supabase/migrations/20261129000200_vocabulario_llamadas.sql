@@ -660,8 +660,9 @@ begin
     p_datos ->> 'agent_id', v_duracion, v_costo, p_datos ->> 'summary', nullif(p_datos -> 'transcript', 'null'::jsonb), v_intento)
   on conflict (conversation_id) do update set
     phone = case when p_datos ? 'phone' then excluded.phone else r.phone end,
-    -- The attempt's campaign (filled before the insert) comes along with the attempt.
-    campana = case when p_datos ? 'campana' or p_datos ? 'intento' then excluded.campana else r.campana end,
+    -- Without a campaign in the body the stored one stays: llamadas_correlacionar fills it from the attempt when
+    -- there is none, and refuses an attempt of another campaign (a conversation never moves between campaigns).
+    campana = case when p_datos ? 'campana' then excluded.campana else r.campana end,
     status = case when p_datos ? 'status' then excluded.status else r.status end,
     resultado = case when p_datos ? 'resultado' then excluded.resultado else r.resultado end,
     agent_id = case when p_datos ? 'agent_id' then excluded.agent_id else r.agent_id end,
