@@ -120,7 +120,8 @@ describe.each(MIGRATED_BACKENDS)('flujos de n8n descargables en %s', (_name, fre
   it('cada flujo es JSON de n8n válido, de nodos que n8n 1.x trae, con la dirección de la consola y sin secreto', () => {
     for (const flujo of FLUJOS_N8N) {
       const json = JSON.parse(JSON.stringify(flujoN8n(flujo, flujo === 'saliente' ? undefined : url(flujo)))) as FlujoExportado;
-      expect(json).toMatchObject({ name: expect.any(String), settings: { executionOrder: 'v1' }, active: false });
+      // n8n's import:workflow needs a versionId (found importing them into a real n8n 1.123).
+      expect(json).toMatchObject({ name: expect.any(String), settings: { executionOrder: 'v1' }, active: false, versionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
       const nombres = new Set(json.nodes.map((n) => n.name));
       expect(nombres.size).toBe(json.nodes.length);
       for (const n of json.nodes) {

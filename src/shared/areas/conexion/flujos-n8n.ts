@@ -41,6 +41,8 @@ export interface FlujoExportado {
   pinData: Record<string, never>;
   active: false;
   tags: never[];
+  /** n8n's `import:workflow` refuses a workflow without one (NOT NULL workflow_entity.versionId). */
+  versionId: string;
 }
 
 /** The path of each flow's Webhook trigger in n8n (its production address is <n8n>/webhook/<path>). */
@@ -203,6 +205,7 @@ function flujoFirmado(ruta: RutaEntrada, url: string): FlujoExportado {
     pinData: {},
     active: false,
     tags: [],
+    versionId: ruta === 'llamadas' ? '5f0b1c52-6a31-4f7e-9d2e-0c1a3b4d5e67' : '6a1c2d63-7b42-4a8f-8e3f-1d2b4c5e6f77',
   };
 }
 
@@ -220,6 +223,7 @@ function flujoSaliente(): FlujoExportado {
     pinData: {},
     active: false,
     tags: [],
+    versionId: '7b2d3e74-8c53-4b90-9f40-2e3c5d6f7084',
   };
 }
 
