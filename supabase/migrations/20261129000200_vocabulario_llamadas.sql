@@ -135,13 +135,17 @@ insert into public.llamadas_vocabulario (palabra, clase, etiqueta) values
   ('initiated', 'en_curso', 'Iniciada'),
   ('iniciada', 'en_curso', 'Iniciada'),
   ('started', 'en_curso', 'Iniciada'),
-  ('ringing', 'en_curso', 'Sonando');
+  ('ringing', 'en_curso', 'Sonando'),
+  -- What the company portal's summary calls a call without status (portal_campana): like any blank status.
+  ('sin estado', 'en_curso', 'Sin estado');
 
--- Operators read it (nothing secret); only migrations write it.
+-- Operators (and n8n's service_role) read it; only migrations write it.
 alter table public.llamadas_clases enable row level security;
 alter table public.llamadas_vocabulario enable row level security;
-create policy lectura on public.llamadas_clases for select to authenticated, service_role using (true);
-create policy lectura on public.llamadas_vocabulario for select to authenticated, service_role using (true);
+create policy operadores on public.llamadas_clases for select to authenticated using ((select public.es_operador()));
+create policy operadores on public.llamadas_vocabulario for select to authenticated using ((select public.es_operador()));
+create policy sistema on public.llamadas_clases for select to service_role using (true);
+create policy sistema on public.llamadas_vocabulario for select to service_role using (true);
 revoke all on public.llamadas_clases, public.llamadas_vocabulario from public, anon, authenticated;
 grant select on public.llamadas_clases, public.llamadas_vocabulario to authenticated, service_role;
 
@@ -177,10 +181,14 @@ as $$
                     where v.palabra = public.llamadas_palabra(p_texto)), 'otro')
 $$;
 
-revoke execute on function public.telefono_canonico(text), public.llamadas_palabra(text), public.llamadas_clase_estado(text),
-  public.llamadas_es_atendida(text) from public, anon;
-grant execute on function public.telefono_canonico(text), public.llamadas_palabra(text), public.llamadas_clase_estado(text),
-  public.llamadas_es_atendida(text) to authenticated, service_role;
+-- The pure ones for everyone who writes phones or statuses; the ones that read the vocabulary (security definer)
+-- only for the triggers and functions that call them as the owner, and for service_role.
+revoke execute on function public.telefono_canonico(text), public.llamadas_palabra(text) from public, anon;
+grant execute on function public.telefono_canonico(text), public.llamadas_palabra(text) to authenticated, service_role;
+revoke execute on function public.llamadas_clase_estado(text), public.llamadas_es_atendida(text), public.llamadas_clase_resultado(text)
+from public, anon, authenticated;
+grant execute on function public.llamadas_clase_estado(text), public.llamadas_es_atendida(text), public.llamadas_clase_resultado(text)
+to service_role;
 
 -- ===================================================================================================
 -- Correlation: the attempt an outcome belongs to.

@@ -141,6 +141,7 @@ export const llamadas = {
     enCurso: 'En curso',
     iniciada: 'Iniciada',
     sonando: 'Sonando',
+    sinEstado: 'Sin estado',
   },
   // ------------------------------------------------------------------ call configuration (§2.7)
   configuracion: {

@@ -101,6 +101,8 @@ export const VOCABULARIO_LLAMADAS: Readonly<Record<string, readonly [ClaseLlamad
   iniciada: ['en_curso', e.iniciada],
   started: ['en_curso', e.iniciada],
   ringing: ['en_curso', e.sonando],
+  // What the company portal's summary calls a call without status (portal_campana): like any blank status.
+  'sin estado': ['en_curso', e.sinEstado],
 };
 
 const ACENTOS: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u', ñ: 'n', _: ' ', '-': ' ' };
