@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './support/fixtures';
 import { findClipped } from './support/layout';
 import { campanaConClientes } from './support/llamadas';
@@ -70,7 +71,8 @@ test('el resultado que publica la plataforma aparece solo: insignia, mosaicos, c
 
   // The badges, the tiles and the consumption panel followed.
   await expect(ana.getByTestId('badge-estado')).toHaveText('Atendido');
-  await expect(luis.getByTestId('badge-estado')).toHaveText('En proceso');
+  // 'no contesta' is Fallido by the one vocabulary of outcomes (issue 23 §2), as its history label says.
+  await expect(luis.getByTestId('badge-estado')).toHaveText('Fallido');
   await expect(page.getByTestId('tile-llamadas-valor')).toHaveText('2');
   await expect(page.getByTestId('tile-atendidos-valor')).toHaveText('1');
   await expect(page.getByTestId('minutos-consumidos')).toHaveText('2 de 500 minutos');
@@ -81,4 +83,37 @@ test('el resultado que publica la plataforma aparece solo: insignia, mosaicos, c
   await plataforma.pendientes();
   expect(plataforma.publicados.map((p) => p.status)).toEqual([200, 200]);
   expect(cargas).toBe(0);
+});
+
+/**
+ * Issue 23 §5: the card offers each address's n8n workflow ready to import — the listener's address filled in,
+ * the secret left for the person to paste — and the outbound call's.
+ */
+test('la tarjeta Entrada de resultados descarga los flujos de n8n con la dirección y sin el secreto', async ({ page, app, api, sesion }) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await sesion.entrarComoAdmin();
+  const { secreto } = await api.llamar<{ secreto: string }>('conexion', 'rotarSecretoEntrada', { ruta: 'llamadas' });
+  await page.goto('/dashboard/configuracion?seccion=conexion');
+  const tarjeta = page.getByTestId('entrada-resultados');
+  await expect(tarjeta.getByTestId('entrada-url-llamadas')).toHaveText(`${app.entrada}/entrada/llamadas`);
+
+  const descargar = async (nombre: string) => {
+    const descarga = page.waitForEvent('download');
+    await tarjeta.getByRole('button', { name: `Descargar flujo para n8n: ${nombre}` }).click();
+    const archivo = await descarga;
+    return { nombre: archivo.suggestedFilename(), texto: readFileSync((await archivo.path())!, 'utf8') };
+  };
+  const llamadas = await descargar('Resultados de llamadas');
+  expect(llamadas.nombre).toBe('consola-n8n-llamadas.json');
+  await expect(page.getByText('Flujo descargado: impórtelo en n8n y pegue el secreto en el nodo «Firmar».')).toBeVisible();
+  const flujo = JSON.parse(llamadas.texto) as { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
+  expect(flujo.nodes.map((n) => n.type)).toEqual(['n8n-nodes-base.webhook', 'n8n-nodes-base.code', 'n8n-nodes-base.crypto', 'n8n-nodes-base.httpRequest', 'n8n-nodes-base.stickyNote']);
+  expect(flujo.nodes.find((n) => n.type === 'n8n-nodes-base.httpRequest')!.parameters.url).toBe(`${app.entrada}/entrada/llamadas`);
+  expect(llamadas.texto).not.toContain(secreto);
+
+  expect((await descargar('Mensajes de los bots')).nombre).toBe('consola-n8n-mensajes.json');
+  const saliente = await descargar('Llamadas salientes');
+  expect(saliente.nombre).toBe('consola-n8n-saliente.json');
+  expect(saliente.texto).toContain('consola-llamada-saliente');
+  expect(await findClipped(page)).toEqual([]);
 });

@@ -3,7 +3,9 @@
  * campaign, kept by statement-level triggers. After inserts, updates (status, phone, campaign, duration and
  * cost), deletes, multi-row statements, a bulk load in replica mode and a truncate, llamadas_estadisticas and
  * the view consumo_campanas (and notificaciones_pendientes, which reads it) answer exactly what the previous
- * definitions answer straight from registro_escrito_llamada and clientes (kept here as the reference).
+ * definitions answer straight from registro_escrito_llamada and clientes (kept here as the reference), with
+ * "attended" read from the vocabulary of call outcomes since 20261129000200 (issue 23: ' Done ', 'completed' and
+ * 'exitosa' count as 'done' does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
@@ -19,7 +21,7 @@ const ESTADISTICAS_DIRECTO = `
     select k.id, k.minutos from public.campanas k where k.id = $1
   ), uso as (
     select count(*) as llamadas,
-           count(*) filter (where lower(r.status) = 'done') as llamadas_done,
+           count(*) filter (where public.llamadas_es_atendida(r.status)) as llamadas_done,
            coalesce(sum(r.duration_call_seg), 0)::bigint as segundos,
            coalesce(sum(r.costo), 0)::numeric(14, 4) as costo
       from public.registro_escrito_llamada r
@@ -28,7 +30,7 @@ const ESTADISTICAS_DIRECTO = `
     select count(*) as total,
            count(*) filter (where exists (
              select 1 from public.registro_escrito_llamada r
-              where r.phone = c.telefono and r.campana = c.campana_id and lower(r.status) = 'done')) as atendidos,
+              where r.phone = c.telefono and r.campana = c.campana_id and public.llamadas_es_atendida(r.status))) as atendidos,
            count(*) filter (where exists (
              select 1 from public.registro_escrito_llamada r
               where r.phone = c.telefono and r.campana = c.campana_id)) as con_llamadas,
@@ -88,11 +90,11 @@ const CONSUMO_VISTA = `
 /** The summaries as stored, and as a direct count of the calls gives them, in the same text form. */
 const TELEFONOS_GUARDADO = `select campana::text as c, phone, llamadas::text as n, done::text as d
   from public.llamadas_telefonos_campana order by 1, 2`;
-const TELEFONOS_CONTADO = `select campana::text as c, phone, count(*)::text as n, count(*) filter (where lower(status) = 'done')::text as d
+const TELEFONOS_CONTADO = `select campana::text as c, phone, count(*)::text as n, count(*) filter (where public.llamadas_es_atendida(status))::text as d
   from public.registro_escrito_llamada where campana is not null and phone is not null group by 1, 2 order by 1, 2`;
 const USO_GUARDADO = `select campana::text as c, llamadas::text as n, done::text as d, segundos::text as s, costo::text as k
   from public.llamadas_uso_campana order by 1`;
-const USO_CONTADO = `select campana::text as c, count(*)::text as n, count(*) filter (where lower(status) = 'done')::text as d,
+const USO_CONTADO = `select campana::text as c, count(*)::text as n, count(*) filter (where public.llamadas_es_atendida(status))::text as d,
     coalesce(sum(duration_call_seg), 0)::text as s, coalesce(sum(costo), 0)::text as k
   from public.registro_escrito_llamada where campana is not null group by 1 order by 1`;
 
@@ -181,7 +183,7 @@ describe.each(MIGRATED_BACKENDS)('consumo y estadísticas de llamadas resumidos 
 
   it('actualizaciones de estado, teléfono, campaña, duración y costo, de una fila y de muchas, y sin cambios', async () => {
     const [a, b, c] = campanas;
-    await db.query(`update public.registro_escrito_llamada set status = 'failed' where id = (select min(id) from public.registro_escrito_llamada where lower(status) = 'done' and campana = $1)`, [a]);
+    await db.query(`update public.registro_escrito_llamada set status = 'failed' where id = (select min(id) from public.registro_escrito_llamada where public.llamadas_es_atendida(status) and campana = $1)`, [a]);
     await db.query(`update public.registro_escrito_llamada set status = 'done' where status is null and id % 2 = 0`);
     await db.query(`update public.registro_escrito_llamada set phone = '+57300011' where id % 10 = 3`);
     await db.query(`update public.registro_escrito_llamada set phone = null where id % 23 = 0`);

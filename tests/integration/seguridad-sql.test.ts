@@ -239,7 +239,8 @@ const PURAS: Record<string, Llamada> = {
   'mensaje_texto(jsonb)': { sql: `select public.mensaje_texto('{"content": "hola"}') as v`, intruso: valor('hola') },
   'mensaje_es_humano(jsonb)': { sql: `select public.mensaje_es_humano('{"type": "human"}') as v`, intruso: valor(true) },
   'telefono_normalizado(text)': { sql: `select public.telefono_normalizado('+57 (300) 111-2233') as v`, intruso: valor('573001112233') },
-  'llamadas_clase_resultado(text)': { sql: `select public.llamadas_clase_resultado('No_Answer') as v`, intruso: valor('no_contesta') },
+  'telefono_canonico(text)': { sql: `select public.telefono_canonico('+57 (300) 111-2233') as v`, intruso: valor('+573001112233') },
+  'llamadas_palabra(text)': { sql: `select public.llamadas_palabra('No_Answer') as v`, intruso: valor('no answer') },
   'bots_dia_bogota(timestamp without time zone)': {
     sql: `select public.bots_dia_bogota('2026-01-01 03:00') = date '2025-12-31' as v`, intruso: valor(true),
   },

@@ -332,7 +332,8 @@ describe('estimación de un lote y la lista No llamar (issue 15)', () => {
     expect(telefonoNormalizado('+57 (300) 123-4567')).toBe('573001234567');
     expect(filasNoLlamar(['+57 300 123 4567', '573001234567', '', '  ', 'telefono', '12', '3001112233'])).toEqual({
       filas: [
-        ['573001234567', '+57 300 123 4567'],
+        // Listed as every path stores a phone (telefonoCanonico).
+        ['573001234567', '+573001234567'],
         ['3001112233', '3001112233'],
       ],
       invalidos: 2,

@@ -27,9 +27,11 @@ import {
   CABECERA_FECHA,
   CABECERA_FIRMA,
   CABECERA_IDEMPOTENCIA_ENTRADA,
+  CABECERA_INTENTO_ENTRADA,
   LIMITE_CUERPO,
   MARGEN_FIRMA_S,
   RUTAS_ENTRADA,
+  conIntentoDeCabecera,
   cuentaSecretoEntrada,
   datosLlamada,
   mensajeEntrada,
@@ -184,11 +186,12 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
 
     let rpc: { fn: string; args: Record<string, unknown> };
     if (ruta === 'llamadas') {
-      const valido = resultadoLlamadaEntrada.safeParse(cuerpo);
+      const llamada = conIntentoDeCabecera(cuerpo, req.headers[CABECERA_INTENTO_ENTRADA]);
+      const valido = resultadoLlamadaEntrada.safeParse(llamada);
       if (!valido.success) return sendJson(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
       rpc = {
         fn: 'entrada_registrar_llamada',
-        args: { p_firma: firma, p_clave: clave ?? null, p_datos: datosLlamada(cuerpo as Record<string, unknown>, valido.data) },
+        args: { p_firma: firma, p_clave: clave ?? null, p_datos: datosLlamada(llamada as Record<string, unknown>, valido.data) },
       };
     } else {
       const valido = mensajeEntrada.safeParse(cuerpo);

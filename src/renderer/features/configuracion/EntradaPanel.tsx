@@ -1,14 +1,16 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, NumberInput, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy, IconInbox, IconKey, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconInbox, IconKey, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { esDireccionEscucha, esLoopback, type EntradaInfo, type RutaEntrada } from '../../../shared/areas/conexion/entrada';
+import { archivoFlujo, flujoN8n, type FlujoN8n } from '../../../shared/areas/conexion/flujos-n8n';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, consultas } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
+import { descargar } from '../metricas/guardar-csv';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
 
 const t = es.conexion.entrada;
@@ -124,19 +126,33 @@ function EntradaForm({ info }: { info: EntradaInfo }) {
             <Text size="xs" c="dimmed">
               {r.rotadoEn ? t.rotadoEl(formatDateTime(r.rotadoEn)) : ''}
             </Text>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconRefresh size={14} />}
-              loading={rotar.isPending && rotar.variables === r.ruta}
-              onClick={() => confirmarRotar(r.ruta)}
-              aria-label={`${t.rotar}: ${t.rutas[r.ruta]}`}
-            >
-              {t.rotar}
-            </Button>
+            <Group gap="xs">
+              <BotonFlujo flujo={r.ruta} url={r.url} nombre={t.rutas[r.ruta]} />
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconRefresh size={14} />}
+                loading={rotar.isPending && rotar.variables === r.ruta}
+                onClick={() => confirmarRotar(r.ruta)}
+                aria-label={`${t.rotar}: ${t.rutas[r.ruta]}`}
+              >
+                {t.rotar}
+              </Button>
+            </Group>
           </Group>
         </Paper>
       ))}
+      <Paper withBorder p="md" radius="md" data-testid="entrada-saliente">
+        <Text fw={600} mb={4}>
+          {t.salienteTitulo}
+        </Text>
+        <Text size="xs" c="dimmed" mb="sm">
+          {t.salienteDetalle}
+        </Text>
+        <Group justify="flex-end">
+          <BotonFlujo flujo="saliente" nombre={t.salienteTitulo} />
+        </Group>
+      </Paper>
       <SecretoUnaVez secreto={secreto} onClose={() => setSecreto(null)} />
     </Stack>
   );
@@ -157,6 +173,25 @@ function Estado({ info }: { info: EntradaInfo }) {
         {info.fijadoAlIniciar && info.escuchando ? t.fijadaAlIniciar(info.escuchando) : info.aplicacion === 'inmediata' ? t.aplicaAlInstante : t.aplicaAlReiniciar}
       </Text>
     </Stack>
+  );
+}
+
+/** Downloads a ready-made n8n workflow (flujos-n8n.ts) with this console's address in it; never a secret. */
+function BotonFlujo({ flujo, url, nombre }: { flujo: FlujoN8n; url?: string; nombre: string }) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconDownload size={14} />}
+      aria-label={t.descargarFlujoDe(nombre)}
+      data-testid={`descargar-flujo-${flujo}`}
+      onClick={() => {
+        descargar(archivoFlujo(flujo), new Blob([`${JSON.stringify(flujoN8n(flujo, url), null, 2)}\n`], { type: 'application/json' }));
+        notifySuccess(flujo === 'saliente' ? t.flujoSalienteDescargado : t.flujoDescargado);
+      }}
+    >
+      {t.descargarFlujo}
+    </Button>
   );
 }
 

@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { portal as t } from '../../../shared/areas/portal/texts';
 import { formatFechaHora } from '../../../shared/domain/dates';
-import { etiquetaEstadoLlamada } from '../../../shared/areas/llamadas/rules';
+import { badgeCliente, etiquetaEstadoLlamada } from '../../../shared/areas/llamadas/rules';
 import { Paginacion } from '../../components/conversaciones/TablaSesiones';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import type { PortalClienteLlamada } from '../../../shared/areas/portal/contract';
@@ -17,8 +17,8 @@ import { consultaPortal } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
 
-const COLOR_LLAMADA: Record<string, string> = { done: 'green', completed: 'green', failed: 'red', busy: 'orange', 'no-answer': 'yellow', no_answer: 'yellow' };
-const colorEstado = (estado: string | null) => (estado ? (COLOR_LLAMADA[estado.toLowerCase()] ?? 'blue') : 'gray');
+/** The colour of the dashboard's client badge for the same status (the one vocabulary of call outcomes). */
+const colorEstado = (estado: string | null) => (estado ? badgeCliente(estado).color : 'gray');
 
 /** Calls per status under their Spanish labels; stored statuses that read the same are added together. */
 function porEtiqueta(estados: Array<{ estado: string; llamadas: number }>): Array<{ etiqueta: string; estado: string; llamadas: number }> {

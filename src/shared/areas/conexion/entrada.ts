@@ -31,6 +31,8 @@ export const MARGEN_FIRMA_S = 300;
 export const CABECERA_FECHA = 'x-consola-fecha';
 export const CABECERA_FIRMA = 'x-consola-firma';
 export const CABECERA_IDEMPOTENCIA_ENTRADA = 'idempotency-key';
+/** The attempt a call outcome belongs to, echoed from the outbound call's X-Consola-Intento (or the body's `intento`). */
+export const CABECERA_INTENTO_ENTRADA = 'x-consola-intento';
 
 /** The saved, non-secret setting (key `entrada`). Secrets live in the keychain (cuentaSecretoEntrada). */
 export interface EntradaSettings {
@@ -127,6 +129,14 @@ export const resultadoLlamadaEntrada = z.object(
       })
       .nullable()
       .optional(),
+    // The attempt (the outbound call's X-Consola-Intento): the outcome lands on its campaign, client and batch item.
+    intento: z
+      .string({ message: t.campoInvalido('intento', t.intentoId) })
+      .trim()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, t.campoInvalido('intento', t.intentoId))
+      .transform((v) => v.toLowerCase())
+      .nullable()
+      .optional(),
     status: texto('status', 100).trim().nullable().optional(),
     resultado: texto('resultado', 500).trim().nullable().optional(),
     agent_id: texto('agent_id', 200).trim().nullable().optional(),
@@ -156,10 +166,21 @@ export const mensajeEntrada = z.object(
 );
 export type MensajeEntrada = z.output<typeof mensajeEntrada>;
 
+/**
+ * A call outcome's body with its attempt from the X-Consola-Intento header when the body does not carry one (n8n
+ * may echo the header instead of adding a field). Anything but an object is returned as it is (zod refuses it).
+ */
+export function conIntentoDeCabecera(cuerpo: unknown, cabecera: string | string[] | undefined): unknown {
+  const intento = typeof cabecera === 'string' ? cabecera.trim() : '';
+  if (!intento || !cuerpo || typeof cuerpo !== 'object' || Array.isArray(cuerpo)) return cuerpo;
+  const c = cuerpo as Record<string, unknown>;
+  return c.intento === undefined || c.intento === null ? { ...c, intento } : c;
+}
+
 /** The fields of a call outcome as the SQL function receives them: only those the body sent (a left-out one keeps its value). */
 export function datosLlamada(cuerpo: Record<string, unknown>, valido: ResultadoLlamadaEntrada): Record<string, unknown> {
   const datos: Record<string, unknown> = { conversation_id: valido.conversation_id };
-  for (const campo of ['phone', 'campana', 'status', 'resultado', 'agent_id', 'duration_call_seg', 'costo', 'summary', 'transcript', 'audio'] as const) {
+  for (const campo of ['phone', 'campana', 'intento', 'status', 'resultado', 'agent_id', 'duration_call_seg', 'costo', 'summary', 'transcript', 'audio'] as const) {
     if (Object.prototype.hasOwnProperty.call(cuerpo, campo)) datos[campo] = valido[campo] ?? null;
   }
   return datos;

@@ -89,11 +89,38 @@ export const conexion = {
     numeroEntero: 'debe ser un número entero mayor o igual a 0.',
     numeroPositivo: 'debe ser un número mayor o igual a 0.',
     campanaNumero: 'debe ser el número de una campaña.',
+    intentoId: 'debe ser el id del intento: el valor de la cabecera X-Consola-Intento de la llamada.',
     audioBase64: 'debe ser el audio en base64.',
     faltaTabla: 'Falta tabla: el nombre de la tabla de mensajes registrada de la empresa.',
     tablaNombre: 'solo puede contener minúsculas, números y guiones bajos, y empezar con una letra.',
     faltaSesion: 'Falta session_id (texto de hasta 255 caracteres).',
     mensajeObjeto: 'Falta message: debe ser un objeto JSON (por ejemplo {"type": "human", "content": "Hola"}).',
     errorGuardar: 'No se pudo guardar el resultado. Inténtalo de nuevo.',
+    // Ready-made n8n workflows (issue 23 §5): the card's buttons, and the names and notes inside the files.
+    descargarFlujo: 'Descargar flujo para n8n',
+    descargarFlujoDe: (que: string) => `Descargar flujo para n8n: ${que}`,
+    salienteTitulo: 'Llamadas salientes',
+    salienteDetalle:
+      'El flujo que recibe cada llamada de la consola (webhook «Llamada saliente»): responde 200 y entrega la llamada con su intento, campaña y cliente para su plataforma de voz.',
+    flujoDescargado: 'Flujo descargado: impórtelo en n8n y pegue el secreto en el nodo «Firmar».',
+    flujoSalienteDescargado: 'Flujo descargado: impórtelo en n8n, actívelo y pegue su dirección en «Webhook de llamadas salientes».',
+    flujos: {
+      nombreLlamadas: 'Consola: resultados de llamadas',
+      nombreMensajes: 'Consola: mensajes de los bots',
+      nombreSaliente: 'Consola: llamada saliente',
+      nodoWebhook: 'Webhook',
+      nodoNota: 'Instrucciones',
+      nodoPrepararLlamada: 'Preparar resultado',
+      nodoPrepararMensaje: 'Preparar mensaje',
+      nodoFirmar: 'Firmar (pegue aquí el secreto)',
+      nodoEnviar: 'Enviar a la consola',
+      nodoDatosLlamada: 'Datos de la llamada',
+      notaLlamadas: (url: string) =>
+        `## Resultados de llamadas → la consola\n1. En **Firmar**, pegue en *Secret* el secreto de «Resultados de llamadas» (Configuración → Conexión → Entrada de resultados → Rotar secreto). Es lo único que falta.\n2. Su plataforma de voz envía el resultado al **Webhook** de este flujo; en **Preparar resultado**, ajuste los nombres de los campos si son otros. Con \`intento\` (la cabecera X-Consola-Intento de la llamada) no hace falta \`campana\`.\n3. **Enviar a la consola** publica en ${url}. Active el flujo.`,
+      notaMensajes: (url: string) =>
+        `## Mensajes de los bots → la consola\n1. En **Firmar**, pegue en *Secret* el secreto de «Mensajes de los bots» (Configuración → Conexión → Entrada de resultados → Rotar secreto). Es lo único que falta.\n2. El **Webhook** recibe \`tabla\`, \`session_id\` y \`message\`; ajuste **Preparar mensaje** si llegan con otros nombres.\n3. **Enviar a la consola** publica en ${url}. Active el flujo.`,
+      notaSaliente: (ruta: string) =>
+        `## Llamada saliente (la consola → n8n)\n1. Active el flujo y pegue su dirección de producción (…/webhook/${ruta}) en la consola: Configuración → Conexión → «Webhook de llamadas salientes».\n2. El **Webhook** responde 200 al recibir la llamada. **Datos de la llamada** entrega el cuerpo con \`intento\`, \`campana\` y \`cliente\`: conecte después el nodo de su plataforma de voz y pásele \`intento\` como metadato, para que vuelva con el resultado.`,
+    },
   },
 } as const;

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { es } from '../../i18n/es';
+import { telefonoCanonico } from '../../domain/telefonos';
 
 export const CSV_MAX_FILAS = 100_000;
 export const CSV_MAX_CAMPO = 500;
@@ -19,7 +20,6 @@ export const CSV_MAX_CAMPO = 500;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROLES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const ESPACIO = /\s/;
 
 /** Text safe for the database: no NUL or other control characters (except tab), trimmed. */
 export function limpiarCampo(value: unknown): string {
@@ -30,8 +30,8 @@ export function limpiarCampo(value: unknown): string {
 
 /** Lower-case e-mail of a cell already cleaned by limpiarCampo. */
 const emailDeLimpio = (limpio: string) => limpio.toLowerCase();
-/** Phone without spaces, of a cell already cleaned by limpiarCampo. */
-const telefonoDeLimpio = (limpio: string) => (ESPACIO.test(limpio) ? limpio.replace(/\s+/g, '') : limpio);
+/** Phone of a cell already cleaned by limpiarCampo, as every path stores it (telefonoCanonico: no spaces, '(', ')', '.', '-'). */
+const telefonoDeLimpio = telefonoCanonico;
 
 export function normalizarEmail(email: string): string {
   return emailDeLimpio(limpiarCampo(email));

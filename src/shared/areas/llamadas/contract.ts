@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import type { JobState } from '../../domain/jobs';
+import { telefonoCanonico } from '../../domain/telefonos';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';
 import { llamadas as t } from './texts';
@@ -233,13 +234,20 @@ const cliente = z.object({
   nombre: requerido(200),
   apellido: requerido(200),
   email: z.string().trim().min(1, t.formCliente.obligatorio).max(320).email(t.formCliente.emailInvalido),
-  telefono: requerido(40).refine((v) => /^\+?[\d\s().-]{5,40}$/.test(v), t.formCliente.telefonoInvalido),
+  // Stored as every path stores a phone (telefonoCanonico): '+57 301 615 695' → '+57301615695'.
+  telefono: requerido(40).refine((v) => /^\+?[\d\s().-]{5,40}$/.test(v), t.formCliente.telefonoInvalido).transform(telefonoCanonico),
   ...opcionales,
   campanaId: id,
   noLlamar: z.boolean().optional(),
 });
 
-const telefonoNoLlamar = z.string().trim().min(1, t.noLlamar.telefonoInvalido).max(60).refine((v) => /^\+?[\d\s().-]{5,60}$/.test(v), t.noLlamar.telefonoInvalido);
+const telefonoNoLlamar = z
+  .string()
+  .trim()
+  .min(1, t.noLlamar.telefonoInvalido)
+  .max(60)
+  .refine((v) => /^\+?[\d\s().-]{5,60}$/.test(v), t.noLlamar.telefonoInvalido)
+  .transform(telefonoCanonico);
 const franja = z
   .object({
     dia: z.number().int().min(0).max(6),

@@ -208,20 +208,14 @@ export function crearLlamador({ backend, log, alCerrar }: ApiDeps): Llamador {
       enCurso.add(session.operator.id);
       try {
         const clave = (await clavesRecientes(repo, [cliente.id])).get(cliente.id) ?? nuevaClave();
+        // The attempt is written BEFORE its request goes out (as a batch claims its item first): the platform may
+        // report the outcome with this attempt's id (X-Consola-Intento) before the request has even answered, and
+        // a process that dies meanwhile leaves it 'sin confirmación', which is what it is.
+        const intento = { lote: null, campanaId: cliente.campanaId, clienteId: cliente.id, telefono: cliente.telefono, nombre, clave };
+        const id = await repo.registrarIntento({ ...intento, resultado: 'sin_confirmacion', detalle: t.llamar.sinConfirmacionDetalle }).catch(() => null);
         const result = await enviarLlamada(backend, cliente, config, clave, { timeoutMs: input.timeoutMs });
-        await repo
-          .registrarIntento({
-            lote: null,
-            campanaId: cliente.campanaId,
-            clienteId: cliente.id,
-            telefono: cliente.telefono,
-            nombre,
-            resultado: result.estado,
-            detalle: result.detalle,
-            httpStatus: result.httpStatus,
-            clave: result.clave,
-          })
-          .catch(() => undefined);
+        const cierre = { resultado: result.estado, detalle: result.detalle, httpStatus: result.httpStatus };
+        await (id !== null ? repo.cerrarIntento(id, cierre) : repo.registrarIntento({ ...intento, ...cierre, clave: result.clave })).catch(() => undefined);
         if (result.estado === 'sin_confirmacion') return { mensaje: t.llamar.sinConfirmacionCliente(nombre), sinConfirmacion: true };
         if (result.estado !== 'exitosa') throw new AppError('unavailable', t.llamar.errorIniciar, { detalle: result.detalle });
         return { mensaje: t.llamar.iniciada(nombre) };

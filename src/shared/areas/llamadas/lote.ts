@@ -25,7 +25,7 @@ import { AppError } from '../../errors';
 import { esTiempoAgotado } from '../../ports/webhooks';
 import { es } from '../../i18n/es';
 import { llamadasRepository, lotesRepository, type LoteFila } from './repository';
-import { CABECERA_IDEMPOTENCIA, dentroDeVentana, siguienteApertura } from './rules';
+import { cabecerasLlamada, dentroDeVentana, siguienteApertura } from './rules';
 
 const t = es.llamadas;
 
@@ -59,7 +59,7 @@ export function cuerpoLlamada(cliente: Cliente, config: ConfiguracionLlamadas) {
   };
 }
 
-/** One POST with its idempotency key; never throws: the outcome says what happened. */
+/** One POST with its attempt's headers (idempotency key, campaign, client); never throws: the outcome says what happened. */
 export async function enviarLlamada(
   backend: Backend,
   cliente: Cliente,
@@ -73,7 +73,7 @@ export async function enviarLlamada(
     const res = await backend.webhooks.post('llamadaSaliente', cuerpoLlamada(cliente, config), {
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? TIMEOUT_LLAMADA_MS,
-      headers: { [CABECERA_IDEMPOTENCIA]: clave },
+      headers: cabecerasLlamada(clave, cliente.campanaId, cliente.id),
     });
     if (res.ok) return { estado: 'exitosa', httpStatus: res.status, clave };
     return { estado: 'fallida', detalle: t.llamar.respuestaServidor(res.status), httpStatus: res.status, clave };

@@ -294,10 +294,11 @@ export function llamadasRepository(data: DataPort) {
       httpStatus?: number;
       /** The Idempotency-Key the request was sent with; none when nothing was sent. */
       clave?: string;
-    }) {
-      await data.run({
+    }): Promise<number | null> {
+      const res = await data.run<Row>({
         kind: 'insert',
         table: 'intentos_llamada',
+        returning: ['id'],
         rows: [
           {
             lote: row.lote,
@@ -311,6 +312,17 @@ export function llamadasRepository(data: DataPort) {
             clave_idempotencia: row.clave ?? null,
           },
         ],
+      });
+      const id = res.rows[0]?.id;
+      return id === undefined || id === null ? null : normalizarId(id);
+    },
+    /** What the request of an attempt written before it was sent gave (a single call: see llamar.ts). */
+    async cerrarIntento(id: number, row: { resultado: ResultadoIntento; detalle?: string; httpStatus?: number }) {
+      await data.run({
+        kind: 'update',
+        table: 'intentos_llamada',
+        values: { resultado: row.resultado, detalle: row.detalle ? row.detalle.slice(0, 1000) : null, http_status: row.httpStatus ?? null },
+        filters: [{ column: 'id', op: 'eq', value: id }],
       });
     },
     /** The attempts of a run to retry: failed and unconfirmed ones, each with the key it was sent with. */

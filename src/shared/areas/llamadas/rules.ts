@@ -2,7 +2,9 @@
  * Pure rules of the call-campaign area (part 1 §4, §5, §9; part 2 §3–§5): cap state, consumption and cost,
  * badges, transcript parsing, the calling window, Bogotá date-time inputs and the Resumen day series.
  */
+import { telefonoCanonico, telefonoNormalizado } from '../../domain/telefonos';
 import { llamadas as t } from './texts';
+import { entradaVocabulario, insigniaDeEstado, type InsigniaCliente } from './vocabulario';
 
 /** A campaign's cap state: ok; cerca at ≥ 80 % of the cap; excedido once consumed reaches it (estadoTope). */
 export const ESTADOS_TOPE = ['ok', 'cerca', 'excedido'] as const;
@@ -62,49 +64,55 @@ export function formatCosto(value: number): string {
 // ---------------------------------------------------------------------------------------------------
 // Badges.
 
-export type ClaveBadgeCliente = 'atendido' | 'fallido' | 'pendiente' | 'en_proceso' | 'sin_llamadas';
+export type ClaveBadgeCliente = InsigniaCliente | 'sin_llamadas';
 
-/** Client call-status badge from the latest call of the phone (part 1 §4). */
+const BADGES: Record<InsigniaCliente, { etiqueta: string; color: string }> = {
+  atendido: { etiqueta: t.badge.atendido, color: 'green' },
+  fallido: { etiqueta: t.badge.fallido, color: 'red' },
+  pendiente: { etiqueta: t.badge.pendiente, color: 'yellow' },
+  en_proceso: { etiqueta: t.badge.enProceso, color: 'blue' },
+};
+
+/**
+ * Client call-status badge from the latest call of the phone (part 1 §4), by the vocabulary of call outcomes
+ * (vocabulario.ts): done, completed, exitosa… = Atendido; failed, no-answer, busy… = Fallido; pending = Pendiente;
+ * any other status = En proceso; no calls = Sin llamadas.
+ */
 export function badgeCliente(ultimoEstado: string | null | undefined, tieneLlamadas = ultimoEstado != null): {
   clave: ClaveBadgeCliente;
   etiqueta: string;
   color: string;
 } {
   if (!tieneLlamadas) return { clave: 'sin_llamadas', etiqueta: t.badge.sinLlamadas, color: 'gray' };
-  const s = (ultimoEstado ?? '').trim().toLowerCase();
-  if (s === 'done' || s === 'atendido') return { clave: 'atendido', etiqueta: t.badge.atendido, color: 'green' };
-  if (s === 'failed' || s === 'fallido') return { clave: 'fallido', etiqueta: t.badge.fallido, color: 'red' };
-  if (s === 'pending' || s === 'pendiente') return { clave: 'pendiente', etiqueta: t.badge.pendiente, color: 'yellow' };
-  return { clave: 'en_proceso', etiqueta: t.badge.enProceso, color: 'blue' };
+  const clave = insigniaDeEstado(ultimoEstado);
+  return { clave, ...BADGES[clave] };
 }
 
 export type TonoLlamada = 'success' | 'error' | 'warning' | 'default';
 
+const TONOS: Record<InsigniaCliente, TonoLlamada> = { atendido: 'success', fallido: 'error', pendiente: 'warning', en_proceso: 'default' };
+
 /**
- * Call-status badge of the history (part 2 §4): completed or success = success; failed or error = error;
- * pending = warning; anything else = default. 'done' is this product's completed status (part 1 §4).
+ * Call-status badge of the history (part 2 §4: completed or success = success; failed or error = error;
+ * pending = warning; anything else = default), by the same vocabulary as the client badge, so a call never
+ * reads green in the history and 'En proceso' on its client.
  */
 export function tonoLlamada(status: string | null | undefined): TonoLlamada {
-  const s = (status ?? '').trim().toLowerCase();
-  if (s === 'completed' || s === 'success' || s === 'done') return 'success';
-  if (s === 'failed' || s === 'error') return 'error';
-  if (s === 'pending') return 'warning';
-  return 'default';
+  return TONOS[insigniaDeEstado(status)];
 }
 
 export const COLOR_TONO: Record<TonoLlamada, string> = { success: 'green', error: 'red', warning: 'yellow', default: 'gray' };
 
 /**
- * The Spanish label of a call's stored status (the stored value never changes): 'DONE' → 'Completada',
- * 'failed' → 'Fallida', 'IN-PROGRESS' → 'En curso', 'initiated' → 'Iniciada'… Case, '_' and spaces do not
- * matter; a status this list does not know is shown trimmed, as stored. Blank or missing → null (each
- * screen says 'N/A' or leaves it out). Every screen that shows a call status goes through here.
+ * The Spanish label of a call's stored status (the stored value never changes), from the vocabulary: 'DONE' →
+ * 'Completada', 'no_answer' → 'Sin respuesta', 'IN-PROGRESS' → 'En curso'… A status the vocabulary does not
+ * know is shown trimmed, as stored. Blank or missing → null (each screen says 'N/A' or leaves it out). Every
+ * screen that shows a call status goes through here.
  */
 export function etiquetaEstadoLlamada(status: string | null | undefined): string | null {
   const trimmed = (status ?? '').trim();
   if (!trimmed) return null;
-  const clave = trimmed.toLowerCase().replace(/[\s_]+/g, '-');
-  return t.estadoLlamada[clave] ?? trimmed;
+  return entradaVocabulario(trimmed)?.etiqueta ?? trimmed;
 }
 
 /**
@@ -169,6 +177,26 @@ export function formatTiempo(segundos: number): string {
 // so a platform that got the first request (and answered too late) can tell it is not a second call.
 
 export const CABECERA_IDEMPOTENCIA = 'Idempotency-Key';
+
+/**
+ * Correlation of every outbound call (issue 23 §1), in headers so the specification's body stays exact: the
+ * attempt (its id is the Idempotency-Key, repeated under its own name), the campaign and the client. n8n hands
+ * the attempt back with the outcome (`intento`, or the header X-Consola-Intento on the inbound endpoint) and the
+ * outcome lands on that attempt's campaign, client and batch item. docs/N8N-RESULTADOS.md documents them.
+ */
+export const CABECERA_INTENTO = 'X-Consola-Intento';
+export const CABECERA_CAMPANA = 'X-Consola-Campana';
+export const CABECERA_CLIENTE = 'X-Consola-Cliente';
+
+/** The headers of one outbound call attempt. */
+export function cabecerasLlamada(intento: string, campanaId: number, clienteId: number): Record<string, string> {
+  return {
+    [CABECERA_IDEMPOTENCIA]: intento,
+    [CABECERA_INTENTO]: intento,
+    [CABECERA_CAMPANA]: String(campanaId),
+    [CABECERA_CLIENTE]: String(clienteId),
+  };
+}
 
 /** Calling a client again within this time of an unconfirmed attempt is a retry of that attempt. */
 export const VENTANA_REINTENTO_MS = 10 * 60_000;
@@ -352,10 +380,7 @@ export function estimarLote(d: {
   };
 }
 
-/** The digits of a phone: the key of the 'No llamar' list (as public.telefono_normalizado). */
-export function telefonoNormalizado(telefono: string): string {
-  return telefono.replace(/\D/g, '');
-}
+export { telefonoCanonico, telefonoNormalizado } from '../../domain/telefonos';
 
 /** A phone of a 'No llamar' import: 5 to 20 digits once the rest is dropped (a header cell or a note is not). */
 const DIGITOS_VALIDOS = /^\d{5,20}$/;
@@ -375,7 +400,7 @@ export function filasNoLlamar(telefonos: readonly string[]): { filas: Array<[str
       invalidos += 1;
       continue;
     }
-    if (!vistos.has(digitos)) vistos.set(digitos, telefono.slice(0, 60));
+    if (!vistos.has(digitos)) vistos.set(digitos, telefonoCanonico(telefono).slice(0, 60));
   }
   return { filas: [...vistos], invalidos };
 }
