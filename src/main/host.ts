@@ -108,7 +108,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
   let current: Opened | null = null;
   const baseAbierta = () => current?.base ?? null;
   const entorno: EntornoDatos = { dataDir: options.dataDir, settings, log, actividades, now, version: VERSION_APP, base: baseAbierta };
-  const copias = crearServicioCopias({ ...entorno, reemplazar: (cambio) => reabrir(cambio) });
+  const copias = crearServicioCopias({ ...entorno, secretos: vault, reemplazar: (cambio) => reabrir(cambio) });
   const traslado = crearServicioTraslado({ ...entorno, secretos: vault, reabrir: () => reabrir() });
   const servicios = {
     traslado,

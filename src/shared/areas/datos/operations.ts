@@ -62,7 +62,7 @@ function datosSinRol({ backend, log }: ApiDeps): AreaImplementation<'datos'> {
 
     async restaurar(input) {
       const port = copias();
-      return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo), log);
+      return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo, { deOtroEquipo: input.deOtroEquipo === true }), log);
     },
 
     async eliminarCopia(input) {
