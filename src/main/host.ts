@@ -182,10 +182,29 @@ export async function openHost(options: HostOptions): Promise<Host> {
     desuscribir?.();
     desuscribir = null;
     current = null;
+    // What must outlive a restore (the inbound listener's replay memory) is read once nothing new reaches the old
+    // database; a change that cannot read it is not applied.
+    if (cambio?.antesDeCerrar) {
+      try {
+        await cambio.antesDeCerrar(previous.base);
+      } catch (error) {
+        current = previous;
+        seguirCambios(previous);
+        throw error;
+      }
+    }
     await previous.close().catch((error: unknown) => log('Cierre del backend anterior', error));
     try {
       if (cambio) await cambio.aplicar();
       abierto = await open();
+      if (cambio?.alAbrir) {
+        try {
+          await cambio.alAbrir(abierto.base);
+        } catch (error) {
+          await abierto.close().catch(() => undefined);
+          throw error;
+        }
+      }
       log(`Backend: ${abierto.kind}`);
     } catch (error) {
       if (cambio) {

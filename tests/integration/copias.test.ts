@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ import { cargarCopia } from '../../src/main/copias/restauracion';
 import { PREFIJO_FIN, lineaFin, nombreDeCopia } from '../../src/main/copias/formato';
 import { createVault } from '../../src/main/secrets/vault';
 import { openHost, type Host } from '../../src/main/host';
+import { crearControlEntrada } from '../../src/main/entrada/control';
 import type { Envelope } from '../../src/shared/contract/envelope';
 import { Caller, Clock, TEST_EPOCH } from '../support/operators';
 import { testService, clearService } from '../support/keychain';
@@ -150,11 +151,13 @@ async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
     base: () => abierta?.db ?? null,
     secretos: vaultFirma,
     async reemplazar(cambio) {
+      await cambio.antesDeCerrar?.(abierta?.db ?? null);
       await abierta?.close();
       abierta = null;
       await cambio.aplicar();
       try {
         abierta = await abrir();
+        await cambio.alAbrir?.(abierta.db);
       } catch (error) {
         await cambio.deshacer();
         abierta = await abrir();
@@ -551,6 +554,32 @@ describe('restaurar por el host', () => {
     await clearService(service);
   });
 
+  /**
+   * Waits for the data activity to end. A restore ends every session: once it is swapped in, the caller signs in
+   * again with the first of `contrasenas` that works (the restored data decides which).
+   */
+  async function esperarActividad(caller: Caller, contrasenas: string[] = [ADMIN.password]): Promise<ActividadDatos> {
+    let ultima: ActividadDatos | null = null;
+    const leer = () => host!.dispatch('datos', 'actividad', {}, caller) as Promise<Envelope>;
+    await expect
+      .poll(
+        async () => {
+          let r = await leer();
+          if (!r.ok && r.error.code === 'unauthenticated') {
+            for (const password of contrasenas) {
+              if (((await host!.dispatch('auth', 'iniciarSesion', { email: ADMIN.email, password }, caller)) as Envelope).ok) break;
+            }
+            r = await leer();
+          }
+          ultima = r.ok ? (r.data as ActividadDatos | null) : null;
+          return ultima?.estado ?? 'sin respuesta';
+        },
+        { timeout: 120_000, interval: 200 },
+      )
+      .toMatch(/^(terminada|fallida|cancelada)$/);
+    return ultima!;
+  }
+
   it('una copia editada con su suma rehecha no se restaura sin confirmarla por su nombre (la contraseña que puso no entra); confirmada, sí', async () => {
     const dataDir = carpetaTemporal();
     host = await openHost({ dataDir, seedDemoData: false, secretsService: service, copiasAutomaticas: false, log: () => {} });
@@ -561,17 +590,10 @@ describe('restaurar por el host', () => {
       if (!r.ok) throw new Error(`${area}.${op}: ${r.error.message}`);
       return r.data as T;
     };
-    const hastaQueTermine = async () => {
-      let ultima: ActividadDatos | null = null;
-      await expect
-        .poll(async () => (ultima = await ok<ActividadDatos | null>('datos', 'actividad'))?.estado, { timeout: 120_000, interval: 200 })
-        .not.toBe('en_curso');
-      return ultima!;
-    };
     const entra = async (password: string) => (await call('auth', 'iniciarSesion', { email: ADMIN.email, password }, new Caller())).ok;
     await ok('auth', 'crearPrimerAdmin', ADMIN);
     await ok('datos', 'crearCopia');
-    expect(await hastaQueTermine()).toMatchObject({ estado: 'terminada' });
+    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminada' });
     const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
     const propia = copias[0]!.nombre;
 
@@ -610,14 +632,67 @@ describe('restaurar por el host', () => {
 
     // Confirmed by the administrator (a copy brought from another computer is legitimate): it restores.
     await ok('datos', 'restaurar', { archivo: editada, deOtroEquipo: true });
-    expect(await hastaQueTermine()).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada('editada.sql') });
+    expect(await esperarActividad(caller, [INTRUSA])).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada('editada.sql') });
     expect(await entra(INTRUSA)).toBe(true);
     // This install's own copy needs no confirmation.
-    const r = await call('auth', 'iniciarSesion', { email: ADMIN.email, password: INTRUSA });
-    expect(r.ok).toBe(true);
     await ok('datos', 'restaurar', { archivo: propia });
-    expect(await hastaQueTermine()).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada(propia) });
+    expect(await esperarActividad(caller, [ADMIN.password])).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada(propia) });
     expect(await entra(ADMIN.password)).toBe(true);
+    await host.close();
+    host = null;
+  }, 300_000);
+
+  it('restaurar una copia vieja no rebobina la memoria de la entrada: la solicitud ya rechazada con 409 sigue rechazada, la clave ya usada sigue usada', async () => {
+    const dataDir = carpetaTemporal();
+    const reloj = new Clock();
+    const settings = createJsonSettings(join(dataDir, 'settings.json'));
+    let abierto: Host | null = null;
+    const entrada = crearControlEntrada({
+      settings,
+      secretos: createVault(service),
+      datos: () => abierto?.datosSistema() ?? null,
+      fijado: { direccion: '127.0.0.1', puerto: 0 },
+      now: reloj.now,
+    });
+    host = abierto = await openHost({ dataDir, settings, entrada, seedDemoData: false, secretsService: service, copiasAutomaticas: false, now: reloj.now, log: () => {} });
+    const caller = new Caller();
+    const ok = async <T,>(area: string, op: string, input: unknown = {}): Promise<T> => {
+      const r = (await host!.dispatch(area, op, input, caller)) as Envelope;
+      if (!r.ok) throw new Error(`${area}.${op}: ${r.error.message}`);
+      return r.data as T;
+    };
+    await ok('auth', 'crearPrimerAdmin', ADMIN);
+    // The older copy: taken before the listener saw anything.
+    await ok('datos', 'crearCopia');
+    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminada' });
+    const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
+    const { secreto } = await ok<{ secreto: string }>('conexion', 'rotarSecretoEntrada', { ruta: 'llamadas' });
+    await entrada.aplicar();
+    const url = `${entrada.enMarcha!.url}/entrada/llamadas`;
+    const enviar = async (texto: string, fecha: number, extra: Record<string, string> = {}) => {
+      const firma = createHmac('sha256', secreto).update(`${fecha}.`).update(texto).digest('hex');
+      const r = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Consola-Fecha': String(fecha), 'X-Consola-Firma': `sha256=${firma}`, ...extra },
+        body: texto,
+      });
+      return { status: r.status, body: (await r.json()) as { data?: Record<string, unknown> } };
+    };
+    const segundos = () => Math.floor(reloj.now().getTime() / 1000);
+    const texto = JSON.stringify({ conversation_id: 'conv-antes-de-restaurar', status: 'exitosa' });
+    const fecha = segundos();
+    expect((await enviar(texto, fecha)).status).toBe(200);
+    expect((await enviar(texto, fecha)).status).toBe(409);
+    const conClave = JSON.stringify({ conversation_id: 'conv-con-clave', status: 'exitosa' });
+    expect(await enviar(conClave, segundos(), { 'Idempotency-Key': 'resultado-77' })).toMatchObject({ status: 200, body: { data: { guardado: true } } });
+
+    await ok('datos', 'restaurar', { archivo: copias[0]!.nombre });
+    expect(await esperarActividad(caller)).toMatchObject({ tipo: 'restauracion', estado: 'terminada' });
+    // Still inside the 5-minute window of its signature: the same request is still a replay.
+    expect((await enviar(texto, fecha)).status).toBe(409);
+    // A fresh signature with the key already used: answered as a duplicate, nothing written twice.
+    expect(await enviar(conClave, segundos() + 1, { 'Idempotency-Key': 'resultado-77' })).toMatchObject({ status: 200, body: { data: { duplicado: true } } });
+    await entrada.cerrar();
     await host.close();
     host = null;
   }, 300_000);
