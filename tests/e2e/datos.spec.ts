@@ -134,7 +134,7 @@ test('una copia que no se creó en este equipo se restaura solo tras confirmarla
     await page.screenshot({ path: test.info().outputPath('datos-copia-de-otro-equipo.png'), fullPage: true });
     await aviso.getByRole('button', { name: t.pantallaCopias.cancelar }).click();
     await expect(aviso).toBeHidden();
-    await expect(actividad).toHaveAttribute('data-tipo', 'copia');
+    expect(await api.llamar('datos', 'actividad')).toMatchObject({ tipo: 'copia', estado: 'terminada' });
     expect((await api.llamar<Array<{ nombre: string }>>('llamadas', 'listarCampanas')).map((c) => c.nombre)).toContain(campana!.nombre);
 
     // Confirmed by name: it restores like any other copy.
@@ -142,6 +142,7 @@ test('una copia que no se creó en este equipo se restaura solo tras confirmarla
     await (await pedirRestauracion()).getByRole('button', { name: t.pantallaCopias.deOtroEquipoBoton, exact: true }).click();
     await expect(page.getByPlaceholder('Ingresa tu email')).toBeVisible({ timeout: RESTAURACION_MS });
     await sesion.iniciarSesion(admin.email, admin.password);
+    await expect(page).toHaveURL(/\/dashboard\//);
     await abrirDatos(page);
     await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(t.copias.restaurada(`consola-e2e-traida-${process.pid}.sql`));
     expect((await api.llamar<Array<{ nombre: string }>>('llamadas', 'listarCampanas')).map((c) => c.nombre)).toContain(`${campana!.nombre} (traída)`);
