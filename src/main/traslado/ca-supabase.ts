@@ -7,7 +7,7 @@
  *   subject = issuer = C=US, ST=Delware, L=New Castle, O=Supabase Inc, CN=Supabase Root 2021 CA (self-signed, verifies)
  *   valid 2021-04-28 to 2031-04-26
  *   SHA-256 80:70:25:AD:50:D4:ED:21:9D:2C:9C:7D:29:9C:00:4F:82:4E:B0:0C:F7:F6:5A:FE:F6:07:D0:7B:72:E6:CA:FA
- * tests/unit/traslado-ca.test.ts pins that fingerprint. When Supabase rotates its root, replace this text with the
+ * tests/integration/traslado-tls.test.ts pins that fingerprint. When Supabase rotates its root, replace this text with the
  * one the dashboard serves and update the fingerprint.
  */
 export const CA_SUPABASE_2021 = `-----BEGIN CERTIFICATE-----
