@@ -116,7 +116,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
   let current: Opened | null = null;
   const baseAbierta = () => current?.base ?? null;
   const entorno: EntornoDatos = { dataDir: options.dataDir, settings, log, actividades, now, version: VERSION_APP, base: baseAbierta };
-  const copias = crearServicioCopias({ ...entorno, reemplazar: (cambio) => reabrir(cambio) });
+  const copias = crearServicioCopias({ ...entorno, secretos: vault, reemplazar: (cambio) => reabrir(cambio) });
   const traslado = crearServicioTraslado({ ...entorno, secretos: vault, reabrir: () => reabrir() });
   const servicios = {
     traslado,
@@ -213,10 +213,29 @@ export async function openHost(options: HostOptions): Promise<Host> {
     const previous = abierto;
     dejarDeSeguir('conectando');
     current = null;
+    // What must outlive a restore (the inbound listener's replay memory) is read once nothing new reaches the old
+    // database; a change that cannot read it is not applied.
+    if (cambio?.antesDeCerrar) {
+      try {
+        await cambio.antesDeCerrar(previous.base);
+      } catch (error) {
+        current = previous;
+        seguirCambios(previous);
+        throw error;
+      }
+    }
     await previous.close().catch((error: unknown) => log('Cierre del backend anterior', error));
     try {
       if (cambio) await cambio.aplicar();
       abierto = await open();
+      if (cambio?.alAbrir) {
+        try {
+          await cambio.alAbrir(abierto.base);
+        } catch (error) {
+          await abierto.close().catch(() => undefined);
+          throw error;
+        }
+      }
       log(`Backend: ${abierto.kind}`);
     } catch (error) {
       if (cambio) {

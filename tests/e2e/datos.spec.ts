@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { PREFIJO_FIN, lineaFin } from '../../src/main/copias/formato';
 import type { Page } from '@playwright/test';
 import type { AjustesCopias, CopiaInfo } from '../../src/shared/ports/datos';
 import { es } from '../../src/shared/i18n/es';
@@ -96,6 +98,57 @@ test('crear una copia, restaurarla: la sesión termina y los datos vuelven a com
   expect(await clientes(api)).toEqual(antes);
   await expect(tarjeta.locator(`[data-testid="copia"][data-nombre="${nombre}"]`)).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('datos-restaurada.png'), fullPage: true });
+});
+
+test('una copia que no se creó en este equipo se restaura solo tras confirmarla por su nombre', async ({ page, sesion, api }) => {
+  test.setTimeout(RESTAURACION_MS * 2 + 60_000);
+  await sesion.entrarComoAdmin();
+  await abrirDatos(page);
+  const actividad = page.getByTestId('actividad-datos');
+  await api.llamar('datos', 'crearCopia');
+  await expect.poll(async () => (await api.llamar<{ estado: string } | null>('datos', 'actividad'))?.estado, { timeout: RESTAURACION_MS }).toBe('terminada');
+  const lista = await copias(api);
+  const copia = lista.copias.find((c) => c.tipo === 'manual')!;
+  const [campana] = await api.llamar<Array<{ id: number; nombre: string }>>('llamadas', 'listarCampanas');
+
+  // Edited elsewhere (or made by another install): its sum is right, but it lacks this install's signature.
+  const texto = readFileSync(join(lista.ajustes.carpeta, copia.nombre), 'utf8');
+  const cuerpo = texto.slice(0, texto.lastIndexOf(`\n${PREFIJO_FIN}`) + 1).replace(`\t${campana!.nombre}\t`, `\t${campana!.nombre} (traída)\t`);
+  const bytes = Buffer.from(cuerpo, 'utf8');
+  const traida = join(tmpdir(), `consola-e2e-traida-${process.pid}.sql`);
+  writeFileSync(traida, Buffer.concat([bytes, Buffer.from(`${lineaFin({ sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length })}\n`)]));
+  const pedirRestauracion = async () => {
+    await page.getByRole('button', { name: t.pantallaCopias.restaurarArchivo }).click();
+    const modal = page.getByRole('dialog', { name: t.pantallaCopias.restaurarArchivo });
+    await modal.getByTestId('ruta-copia').fill(traida);
+    await modal.getByRole('button', { name: t.pantallaCopias.continuar }).click();
+    await page.getByRole('dialog', { name: t.pantallaCopias.confirmarRestaurarTitulo }).getByRole('button', { name: t.pantallaCopias.confirmarRestaurarBoton, exact: true }).click();
+    const aviso = page.getByRole('dialog', { name: t.pantallaCopias.deOtroEquipoTitulo });
+    await expect(aviso.getByTestId('copia-de-otro-equipo')).toHaveText(t.copias.deOtroEquipo(`consola-e2e-traida-${process.pid}.sql`));
+    return aviso;
+  };
+
+  try {
+    // Not confirmed: nothing starts, nothing changes.
+    const aviso = await pedirRestauracion();
+    await page.screenshot({ path: test.info().outputPath('datos-copia-de-otro-equipo.png'), fullPage: true });
+    await aviso.getByRole('button', { name: t.pantallaCopias.cancelar }).click();
+    await expect(aviso).toBeHidden();
+    expect(await api.llamar('datos', 'actividad')).toMatchObject({ tipo: 'copia', estado: 'terminada' });
+    expect((await api.llamar<Array<{ nombre: string }>>('llamadas', 'listarCampanas')).map((c) => c.nombre)).toContain(campana!.nombre);
+
+    // Confirmed by name: it restores like any other copy.
+    await page.keyboard.press('Escape');
+    await (await pedirRestauracion()).getByRole('button', { name: t.pantallaCopias.deOtroEquipoBoton, exact: true }).click();
+    await expect(page.getByPlaceholder('Ingresa tu email')).toBeVisible({ timeout: RESTAURACION_MS });
+    await sesion.iniciarSesion(admin.email, admin.password);
+    await expect(page).toHaveURL(/\/dashboard\//);
+    await abrirDatos(page);
+    await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(t.copias.restaurada(`consola-e2e-traida-${process.pid}.sql`));
+    expect((await api.llamar<Array<{ nombre: string }>>('llamadas', 'listarCampanas')).map((c) => c.nombre)).toContain(`${campana!.nombre} (traída)`);
+  } finally {
+    rmSync(traida, { force: true });
+  }
 });
 
 test('un archivo ajeno y una copia cortada: la razón en español y nada cambia', async ({ page, sesion, api }) => {

@@ -7,8 +7,8 @@
  */
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,14 +24,19 @@ import { crearServicioCopias, type ServicioCopias } from '../../src/main/copias/
 import { volcarBase } from '../../src/main/copias/volcado';
 import { leerSecciones, verificarCopia } from '../../src/main/copias/lectura';
 import { cargarCopia } from '../../src/main/copias/restauracion';
-import { PREFIJO_FIN, lineaFin } from '../../src/main/copias/formato';
+import { PREFIJO_FIN, lineaFin, nombreDeCopia } from '../../src/main/copias/formato';
+import { createVault } from '../../src/main/secrets/vault';
 import { openHost, type Host } from '../../src/main/host';
+import { crearControlEntrada } from '../../src/main/entrada/control';
 import type { Envelope } from '../../src/shared/contract/envelope';
 import { Caller, Clock, TEST_EPOCH } from '../support/operators';
 import { testService, clearService } from '../support/keychain';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.datos.copias;
+const servicioFirma = testService('copias-firma');
+const vaultFirma = createVault(servicioFirma);
+afterAll(() => clearService(servicioFirma));
 const carpetas: string[] = [];
 const abiertas: { close(): Promise<void> }[] = [];
 function carpetaTemporal(): string {
@@ -144,12 +149,15 @@ async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
     now: reloj.now,
     version: '0.1.0',
     base: () => abierta?.db ?? null,
+    secretos: vaultFirma,
     async reemplazar(cambio) {
+      await cambio.antesDeCerrar?.(abierta?.db ?? null);
       await abierta?.close();
       abierta = null;
       await cambio.aplicar();
       try {
         abierta = await abrir();
+        await cambio.alAbrir?.(abierta.db);
       } catch (error) {
         await cambio.deshacer();
         abierta = await abrir();
@@ -353,7 +361,8 @@ describe('copias de seguridad', () => {
       [join(dataDir, 'no-existe.sql'), t.noEncontrada],
       ['consola-20200101-000000-manual.sql', t.noEsDeLaLista],
     ] as const) {
-      const fin = await app.terminar(app.servicio.port.restaurar(archivo));
+      // Confirmed as another computer's: these refusals are about the file, whoever signed it.
+      const fin = await app.terminar(await app.servicio.port.restaurar(archivo, { deOtroEquipo: true }));
       expect(fin, archivo).toMatchObject({ tipo: 'restauracion', estado: 'fallida', mensaje });
       expect(await huellas(app.db)).toEqual(actuales);
       expect(readdirSync(dataDir).filter((n) => n.includes('restaur'))).toEqual([]);
@@ -361,7 +370,7 @@ describe('copias de seguridad', () => {
     await expect(verificarCopia(truncado)).rejects.toMatchObject({ code: 'validation', message: t.danada });
 
     // Cancelled before the swap: nothing changes, nothing is left behind; a cancelled copy leaves no file.
-    const restaurando = app.servicio.port.restaurar(copia!.nombre);
+    const restaurando = await app.servicio.port.restaurar(copia!.nombre);
     expect(app.actividades.cancelar()).toBe(true);
     expect(await app.terminar(restaurando)).toMatchObject({ estado: 'cancelada', mensaje: es.datos.cancelada });
     expect(await huellas(app.db)).toEqual(actuales);
@@ -386,7 +395,7 @@ describe('copias de seguridad', () => {
     await app.db.query("insert into campanas (nombre, minutos) values ('Después de la copia', 5)");
     rmSync(join(dataDir, 'archivos', 'marketing'), { recursive: true });
 
-    const fin = await app.terminar(app.servicio.port.restaurar(copia!.nombre));
+    const fin = await app.terminar(await app.servicio.port.restaurar(copia!.nombre));
     expect(fin).toMatchObject({ estado: 'terminada', mensaje: t.restaurada(copia!.nombre) });
     const ahora = await huellas(app.db);
     delete enLaCopia.tablas['auth.sessions'];
@@ -474,6 +483,68 @@ describe('copias de seguridad', () => {
   }, 300_000);
 });
 
+describe('copias: la carpeta y los archivos son solo del usuario', () => {
+  it('una carpeta en la que otros pueden escribir (1777) se rechaza; en ella no se copia ni se lista nada', async () => {
+    const dataDir = carpetaTemporal();
+    const app = await abrirConCopias(dataDir, new Clock(), false);
+    const compartida = join(dataDir, 'compartida');
+    mkdirSync(compartida);
+    chmodSync(compartida, 0o1777);
+    await expect(app.servicio.port.guardarAjustes({ carpeta: compartida, automaticas: true })).rejects.toMatchObject({
+      code: 'validation',
+      message: t.carpetaInsegura(compartida),
+    });
+    expect((await app.servicio.port.ajustes()).carpeta).toBe(join(dataDir, 'copias'));
+
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminada' });
+    const [copia] = await app.servicio.port.listar();
+    const propia = join(dataDir, 'copias');
+    // The folder the app made becomes writable by others: nothing in it is trusted any more.
+    chmodSync(propia, 0o777);
+    expect(await app.servicio.port.listar()).toEqual([]);
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'fallida', mensaje: t.carpetaInsegura(propia) });
+    chmodSync(propia, 0o700);
+    expect((await app.servicio.port.listar()).map((c) => c.nombre)).toEqual([copia!.nombre]);
+
+    // A listed copy swapped for a link to another file: not listed, not restorable by name or by path.
+    const otra = join(dataDir, 'otra.sql');
+    cpSync(join(propia, copia!.nombre), otra);
+    rmSync(join(propia, copia!.nombre));
+    symlinkSync(otra, join(propia, copia!.nombre));
+    expect(await app.servicio.port.listar()).toEqual([]);
+    expect(await app.terminar(await app.servicio.port.restaurar(copia!.nombre))).toMatchObject({ estado: 'fallida', mensaje: t.noEsDeLaLista });
+    expect(await app.terminar(await app.servicio.port.restaurar(join(propia, copia!.nombre)))).toMatchObject({ estado: 'fallida', mensaje: t.archivoNoPropio });
+  }, 180_000);
+
+  it('un enlace .parcial plantado (colgante, hacia otra ruta) no se sigue: la copia no escribe a través de él', async () => {
+    const dataDir = carpetaTemporal();
+    // Pinned: the copy's name (to the second) is known in advance.
+    const reloj = new Clock(TEST_EPOCH);
+    const app = await abrirConCopias(dataDir, reloj, false);
+    const fuera = carpetaTemporal();
+    const elegido = join(fuera, 'recibido.sql');
+    const carpeta = join(dataDir, 'copias');
+    mkdirSync(carpeta, { mode: 0o700 });
+
+    // The engine itself: exclusive creation without following links fails instead of writing the target.
+    const destino = join(carpeta, 'directa.sql');
+    symlinkSync(elegido, `${destino}.parcial`);
+    await expect(volcarBase(app.db, destino, { version: '0.1.0', tipo: 'manual', now: reloj.now })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(existsSync(elegido)).toBe(false);
+    expect(lstatSync(`${destino}.parcial`).isSymbolicLink()).toBe(true);
+    expect(existsSync(destino)).toBe(false);
+
+    // Through the service: the planted name (and its final name) are taken, the copy goes to a free one.
+    const nombre = nombreDeCopia('manual', TEST_EPOCH);
+    symlinkSync(elegido, join(carpeta, `${nombre}.parcial`));
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminada' });
+    expect(existsSync(elegido)).toBe(false);
+    const [copia] = await app.servicio.port.listar();
+    expect(copia!.nombre).not.toBe(nombre);
+    expect(lstatSync(join(carpeta, copia!.nombre)).isFile()).toBe(true);
+  }, 180_000);
+});
+
 describe('restaurar por el host', () => {
   const service = testService('copias');
   const ADMIN = { nombre: 'Ana Ruiz', email: 'ana@agencia.co', password: 'Segura2026x' };
@@ -482,6 +553,149 @@ describe('restaurar por el host', () => {
     await host?.close();
     await clearService(service);
   });
+
+  /**
+   * Waits for the data activity to end. A restore ends every session: once it is swapped in, the caller signs in
+   * again with the first of `contrasenas` that works (the restored data decides which).
+   */
+  async function esperarActividad(caller: Caller, contrasenas: string[] = [ADMIN.password]): Promise<ActividadDatos> {
+    let ultima: ActividadDatos | null = null;
+    const leer = () => host!.dispatch('datos', 'actividad', {}, caller) as Promise<Envelope>;
+    await expect
+      .poll(
+        async () => {
+          let r = await leer();
+          if (!r.ok && r.error.code === 'unauthenticated') {
+            for (const password of contrasenas) {
+              if (((await host!.dispatch('auth', 'iniciarSesion', { email: ADMIN.email, password }, caller)) as Envelope).ok) break;
+            }
+            r = await leer();
+          }
+          ultima = r.ok ? (r.data as ActividadDatos | null) : null;
+          return ultima?.estado ?? 'sin respuesta';
+        },
+        { timeout: 120_000, interval: 200 },
+      )
+      .toMatch(/^(terminada|fallida|cancelada)$/);
+    return ultima!;
+  }
+
+  it('una copia editada con su suma rehecha no se restaura sin confirmarla por su nombre (la contraseña que puso no entra); confirmada, sí', async () => {
+    const dataDir = carpetaTemporal();
+    host = await openHost({ dataDir, seedDemoData: false, secretsService: service, copiasAutomaticas: false, log: () => {} });
+    const caller = new Caller();
+    const call = (area: string, op: string, input: unknown = {}, quien = caller) => host!.dispatch(area, op, input, quien) as Promise<Envelope>;
+    const ok = async <T,>(area: string, op: string, input: unknown = {}): Promise<T> => {
+      const r = await call(area, op, input);
+      if (!r.ok) throw new Error(`${area}.${op}: ${r.error.message}`);
+      return r.data as T;
+    };
+    const entra = async (password: string) => (await call('auth', 'iniciarSesion', { email: ADMIN.email, password }, new Caller())).ok;
+    await ok('auth', 'crearPrimerAdmin', ADMIN);
+    await ok('datos', 'crearCopia');
+    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminada' });
+    const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
+    const propia = copias[0]!.nombre;
+
+    // Someone with access to the file gives the administrator a password of theirs and computes the sum again.
+    const INTRUSA = 'Intrusa2026x';
+    const calculadora = await openPgliteWorker({ dataDir: join(carpetaTemporal(), 'pg') });
+    await calculadora.exec('create extension if not exists pgcrypto');
+    const { rows } = await calculadora.query<{ h: string }>("select crypt($1, gen_salt('bf', 4)) as h", [INTRUSA]);
+    await calculadora.close();
+    const editada = join(dataDir, 'editada.sql');
+    cpSync(join(dataDir, 'copias', propia), editada);
+    let cambios = 0;
+    firmarDeNuevo(editada, (texto) =>
+      texto
+        .split('\n')
+        .map((linea) =>
+          linea.includes(`\t${ADMIN.email}\t`)
+            ? linea.replace(/\$2[abxy]\$\d\d\$[./A-Za-z0-9]{53}/, () => {
+                cambios++;
+                return rows[0]!.h;
+              })
+            : linea,
+        )
+        .join('\n'),
+    );
+    expect(cambios).toBe(1);
+    await expect(verificarCopia(editada)).resolves.toBeTruthy(); // the sha256 alone finds nothing wrong
+
+    expect(await call('datos', 'restaurar', { archivo: editada })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: t.deOtroEquipo('editada.sql'), details: { deOtroEquipo: true } },
+    });
+    expect(await ok<ActividadDatos | null>('datos', 'actividad')).toMatchObject({ tipo: 'copia' });
+    expect(await entra(INTRUSA)).toBe(false);
+    expect(await entra(ADMIN.password)).toBe(true);
+
+    // Confirmed by the administrator (a copy brought from another computer is legitimate): it restores.
+    await ok('datos', 'restaurar', { archivo: editada, deOtroEquipo: true });
+    expect(await esperarActividad(caller, [INTRUSA])).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada('editada.sql') });
+    expect(await entra(INTRUSA)).toBe(true);
+    // This install's own copy needs no confirmation.
+    await ok('datos', 'restaurar', { archivo: propia });
+    expect(await esperarActividad(caller, [ADMIN.password])).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada(propia) });
+    expect(await entra(ADMIN.password)).toBe(true);
+    await host.close();
+    host = null;
+  }, 300_000);
+
+  it('restaurar una copia vieja no rebobina la memoria de la entrada: la solicitud ya rechazada con 409 sigue rechazada, la clave ya usada sigue usada', async () => {
+    const dataDir = carpetaTemporal();
+    const reloj = new Clock();
+    const settings = createJsonSettings(join(dataDir, 'settings.json'));
+    let abierto: Host | null = null;
+    const entrada = crearControlEntrada({
+      settings,
+      secretos: createVault(service),
+      datos: () => abierto?.datosSistema() ?? null,
+      fijado: { direccion: '127.0.0.1', puerto: 0 },
+      now: reloj.now,
+    });
+    host = abierto = await openHost({ dataDir, settings, entrada, seedDemoData: false, secretsService: service, copiasAutomaticas: false, now: reloj.now, log: () => {} });
+    const caller = new Caller();
+    const ok = async <T,>(area: string, op: string, input: unknown = {}): Promise<T> => {
+      const r = (await host!.dispatch(area, op, input, caller)) as Envelope;
+      if (!r.ok) throw new Error(`${area}.${op}: ${r.error.message}`);
+      return r.data as T;
+    };
+    await ok('auth', 'crearPrimerAdmin', ADMIN);
+    // The older copy: taken before the listener saw anything.
+    await ok('datos', 'crearCopia');
+    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminada' });
+    const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
+    const { secreto } = await ok<{ secreto: string }>('conexion', 'rotarSecretoEntrada', { ruta: 'llamadas' });
+    await entrada.aplicar();
+    const url = `${entrada.enMarcha!.url}/entrada/llamadas`;
+    const enviar = async (texto: string, fecha: number, extra: Record<string, string> = {}) => {
+      const firma = createHmac('sha256', secreto).update(`${fecha}.`).update(texto).digest('hex');
+      const r = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Consola-Fecha': String(fecha), 'X-Consola-Firma': `sha256=${firma}`, ...extra },
+        body: texto,
+      });
+      return { status: r.status, body: (await r.json()) as { data?: Record<string, unknown> } };
+    };
+    const segundos = () => Math.floor(reloj.now().getTime() / 1000);
+    const texto = JSON.stringify({ conversation_id: 'conv-antes-de-restaurar', status: 'exitosa' });
+    const fecha = segundos();
+    expect((await enviar(texto, fecha)).status).toBe(200);
+    expect((await enviar(texto, fecha)).status).toBe(409);
+    const conClave = JSON.stringify({ conversation_id: 'conv-con-clave', status: 'exitosa' });
+    expect(await enviar(conClave, segundos(), { 'Idempotency-Key': 'resultado-77' })).toMatchObject({ status: 200, body: { data: { guardado: true } } });
+
+    await ok('datos', 'restaurar', { archivo: copias[0]!.nombre });
+    expect(await esperarActividad(caller)).toMatchObject({ tipo: 'restauracion', estado: 'terminada' });
+    // Still inside the 5-minute window of its signature: the same request is still a replay.
+    expect((await enviar(texto, fecha)).status).toBe(409);
+    // A fresh signature with the key already used: answered as a duplicate, nothing written twice.
+    expect(await enviar(conClave, segundos() + 1, { 'Idempotency-Key': 'resultado-77' })).toMatchObject({ status: 200, body: { data: { duplicado: true } } });
+    await entrada.cerrar();
+    await host.close();
+    host = null;
+  }, 300_000);
 
   it('una copia que se restaura pero no abre deja los datos actuales en uso', async () => {
     const dataDir = carpetaTemporal();
@@ -513,7 +727,7 @@ describe('restaurar por el host', () => {
     await expect(verificarCopia(rota)).resolves.toBeTruthy();
     await ok('llamadas', 'crearCampana', { nombre: 'Después de la copia', minutos: 10 });
 
-    await ok('datos', 'restaurar', { archivo: rota });
+    await ok('datos', 'restaurar', { archivo: rota, deOtroEquipo: true });
     expect(await hastaQueTermine()).toMatchObject({ tipo: 'restauracion', estado: 'fallida', mensaje: t.noAbre });
     // The same data, the same session.
     const campanas = await ok<Array<{ nombre: string }>>('llamadas', 'listarCampanas');

@@ -85,7 +85,7 @@ describe('Configuración → Datos: las operaciones', () => {
         await Promise.race([gate.abierta, new Promise((_, no) => señal.addEventListener('abort', () => no(new Error('abortada'))))]);
         return 'Copia creada: consola-20261121-150500-manual.sql';
       }),
-    restaurar(archivo) {
+    async restaurar(archivo) {
       const tarea = actividades.iniciar('restauracion', t.falloRestauracion, async () => {
         throw new AppError('validation', 'El archivo no es una copia de seguridad de la consola. No se cambió nada.');
       });

@@ -8,6 +8,7 @@ import { clienteDestino, comprobarConexion, refDeConexion, refDeProyecto } from 
 import { leerSetval, proyectarLineas, seMueve } from '../../src/main/traslado/destino';
 import { esTablaMensajes } from '../../src/main/copias/formato';
 import { es } from '../../src/shared/i18n/es';
+import { CA_SUPABASE_2021 } from '../../src/main/traslado/ca-supabase';
 
 const t = es.datos.traslado;
 const PROYECTO = 'https://abcdefghijklmnopqrst.supabase.co';
@@ -30,15 +31,22 @@ describe('traslado: la cadena de conexión', () => {
     expect(comprobarConexion('postgresql://postgres:x@db.abcdefghijklmnopqrst.supabase.co:5432/postgres', PROYECTO).hostname).toBe(
       'db.abcdefghijklmnopqrst.supabase.co',
     );
-    // A self-hosted server is the administrator's choice: no ref to compare.
+    // A self-hosted server is the administrator's choice: no ref to compare, but its CA is required.
+    expect(() => comprobarConexion('postgres://postgres:x@mi-servidor.example.com:5432/postgres', 'http://127.0.0.1:54321')).toThrow(t.faltaCa);
+    expect(comprobarConexion('postgres://postgres:x@mi-servidor.example.com:5432/postgres?sslrootcert=/etc/ca.pem', 'http://127.0.0.1:54321').hostname).toBe(
+      'mi-servidor.example.com',
+    );
     expect(comprobarConexion('postgres://postgres:x@127.0.0.1:5432/postgres', 'http://127.0.0.1:54321').port).toBe('5432');
   });
 
-  it('cifra la conexión salvo en este equipo; verifica el certificado cuando la cadena lo pide', () => {
+  it('verifica del todo a Supabase con su raíz, sea cual sea el sslmode; en este equipo no cifra salvo que se pida', () => {
     const ssl = (url: string) => (clienteDestino(url) as unknown as { connectionParameters: { ssl: unknown } }).connectionParameters.ssl;
-    expect(ssl('postgresql://postgres:x@db.abcdefghijklmnopqrst.supabase.co:5432/postgres')).toEqual({ rejectUnauthorized: false });
+    const verificada = { ca: CA_SUPABASE_2021, rejectUnauthorized: true };
+    expect(ssl('postgresql://postgres:x@db.abcdefghijklmnopqrst.supabase.co:5432/postgres')).toEqual(verificada);
+    expect(ssl('postgresql://postgres:x@db.abcdefghijklmnopqrst.supabase.co:5432/postgres?sslmode=require')).toEqual(verificada);
+    expect(ssl('postgresql://postgres.abcdefghijklmnopqrst:x@aws-0-us-east-1.pooler.supabase.com:6543/postgres?sslmode=disable')).toEqual(verificada);
     expect(ssl('postgresql://postgres:x@127.0.0.1:5432/postgres')).toBe(false);
-    expect(ssl('postgresql://postgres:x@db.abcdefghijklmnopqrst.supabase.co:5432/postgres?sslmode=verify-full')).not.toEqual({ rejectUnauthorized: false });
+    expect(() => ssl('postgres://postgres:x@mi-servidor.example.com:5432/postgres')).toThrow(t.faltaCa);
   });
 });
 

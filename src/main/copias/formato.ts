@@ -20,7 +20,8 @@
  *   -- consola: indices                                        CREATE INDEX … of the indexes dropped above
  *   -- consola: secuencias                                     SELECT pg_catalog.setval(…) per sequence
  *   -- consola: reactivar                                      triggers back to their exact mode, replica off
- *   -- consola-copia-fin: {"sha256":"…","bytes":N}             sha256 of every byte before this line
+ *   -- consola-copia-fin: {"sha256":"…","bytes":N,"firma":"…"} sha256 of every byte before this line, and this
+ *                                                              install's signature of it (firma.ts)
  *
  * `_consola_copia.archivos` (ruta, contenido) holds the files of <data>/archivos (marketing documents): it is not
  * database data of the app: a restore writes the files back and drops the schema; a move to a hosted project
@@ -80,6 +81,8 @@ export interface CabeceraCopia {
 export interface FinCopia {
   sha256: string;
   bytes: number;
+  /** HMAC-SHA256 of this install's key over sha256 and bytes (firma.ts); absent in older or unsigned copies. */
+  firma?: string;
 }
 
 export const TIPOS_COPIA: readonly TipoCopia[] = ['diaria', 'manual', 'antes-de-migrar'];
@@ -198,6 +201,7 @@ export function leerLineaFin(linea: string): FinCopia | null {
     const valor = JSON.parse(linea.slice(PREFIJO_FIN.length)) as Partial<FinCopia>;
     if (typeof valor.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(valor.sha256)) return null;
     if (typeof valor.bytes !== 'number' || !Number.isInteger(valor.bytes) || valor.bytes < 0) return null;
+    if (valor.firma !== undefined && (typeof valor.firma !== 'string' || !/^[0-9a-f]{64}$/.test(valor.firma))) return null;
     return valor as FinCopia;
   } catch {
     return null;

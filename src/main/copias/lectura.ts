@@ -111,6 +111,15 @@ async function leerFin(ruta: string, total: number): Promise<{ fin: FinCopia; in
   return { fin, inicio: total - largo + anterior + 1 };
 }
 
+/** The trailer of a copy, read from its last bytes only (no check of the rest), or null. */
+export async function leerFinDeCopia(ruta: string): Promise<FinCopia | null> {
+  try {
+    return (await leerFin(ruta, await tamano(ruta)))?.fin ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Checks the whole file before anything is touched: a copy's header (else AppError 'validation' es.datos.copias.
  * ajena), a format this version reads, and a trailer whose sha256 matches every byte before it (else

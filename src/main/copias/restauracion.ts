@@ -14,6 +14,7 @@ import { openPgliteWorker, type BaseEmbebida } from '../backends/embedded/pglite
 import { ESQUEMA_ARCHIVOS, filasTotales, identificador, MARCAS, TABLA_ARCHIVOS, tablaCalificada, type CabeceraCopia } from './formato';
 import { leerSecciones } from './lectura';
 import type { CambioDeDatos } from './cambio';
+import { leerMemoriaEntrada, llevarMemoriaEntrada, type MemoriaEntrada } from './memoria-entrada';
 
 /** Folder names inside the data folder. */
 export const CARPETAS = {
@@ -161,7 +162,15 @@ export function cambioDeRestauracion(dataDir: string): CambioDeDatos & { confirm
     hechos.push([desde, hacia]);
   };
   const viejo = (nombre: string) => `${nombre}.viejo`;
+  let memoria: MemoriaEntrada | null = null;
   return {
+    // The inbound listener's replay and idempotency memory never rewinds (memoria-entrada.ts).
+    async antesDeCerrar(base) {
+      memoria = base ? await leerMemoriaEntrada(base) : null;
+    },
+    async alAbrir(base) {
+      if (base && memoria) await llevarMemoriaEntrada(base, memoria);
+    },
     async aplicar() {
       for (const [actual, apartado, nuevo] of [
         [CARPETAS.base, CARPETAS.anterior, CARPETAS.restaurando],

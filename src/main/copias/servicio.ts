@@ -6,7 +6,6 @@
  * Copies go to the folder the administrator chose (settings 'copias'), else <data>/copias. Every copy, restore
  * and automatic copy runs as the host's one data activity (datos/actividades.ts): progress, cancel, outcome.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, TipoCopia } from '../../shared/ports/datos';
@@ -18,7 +17,10 @@ import { findSupabaseDir, planDeMigraciones } from '../backends/embedded/migrate
 import type { ContextoActividad, EntornoDatos } from '../datos/actividades';
 import type { CambioDeDatos } from './cambio';
 import { filasDeDatos, leerNombreDeCopia, nombreDeCopia } from './formato';
-import { leerCabecera, verificarCopia } from './lectura';
+import { leerCabecera, leerFinDeCopia, verificarCopia } from './lectura';
+import { comprobarCarpetaPropia, esArchivoPropio, existeAlgo } from './archivos-seguros';
+import { crearFirmaCopias } from './firma';
+import type { SecretsPort } from '../../shared/ports/secrets';
 import { volcarBase, type ResultadoVolcado } from './volcado';
 import { cambioDeRestauracion, CARPETAS, limpiarRestauracion, prepararRestauracion } from './restauracion';
 
@@ -45,6 +47,8 @@ export interface OpcionesCopias extends EntornoDatos {
   reemplazar(cambio: CambioDeDatos): Promise<void>;
   /** Where the migration files are (default: findSupabaseDir()). */
   supabaseDir?: string;
+  /** The keychain: holds the key every copy is signed with (firma.ts). */
+  secretos: SecretsPort;
 }
 
 export interface ServicioCopias {
@@ -85,13 +89,22 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
   /** The restored folder is itself the backup: its reopening makes no pre-migration copy. */
   let restaurando = false;
   let temporizador: ReturnType<typeof setTimeout> | null = null;
+  const firma = crearFirmaCopias(opciones.secretos, log);
 
-  /** Creates the folder if needed and proves it can be written (a probe file written and removed). */
+  /**
+   * Creates the folder if needed, refuses one others can write or that is not this user's, and proves it can be
+   * written (a probe file created exclusively and removed).
+   */
   async function asegurarCarpeta(ruta: string): Promise<void> {
     try {
       await mkdir(ruta, { recursive: true, mode: 0o700 });
-      const prueba = join(ruta, `.consola-prueba-${process.pid}`);
-      await writeFile(prueba, '', { mode: 0o600 });
+    } catch {
+      throw new AppError('validation', t.carpetaNoEscribible(ruta));
+    }
+    await comprobarCarpetaPropia(ruta);
+    try {
+      const prueba = join(ruta, `.consola-prueba-${process.pid}-${Date.now()}`);
+      await writeFile(prueba, '', { mode: 0o600, flag: 'wx' });
       await rm(prueba, { force: true });
     } catch {
       throw new AppError('validation', t.carpetaNoEscribible(ruta));
@@ -101,6 +114,8 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
   async function listarEn(ruta: string): Promise<CopiaInfo[]> {
     let nombres: string[];
     try {
+      // A folder others can write lists nothing: any file there could be someone else's.
+      await comprobarCarpetaPropia(ruta);
       nombres = await readdir(ruta);
     } catch {
       return [];
@@ -109,6 +124,7 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
     for (const nombre of nombres) {
       if (!leerNombreDeCopia(nombre)) continue;
       const archivo = join(ruta, nombre);
+      if (!(await esArchivoPropio(archivo))) continue;
       const cabecera = await leerCabecera(archivo);
       if (!cabecera) continue;
       try {
@@ -122,25 +138,27 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
   }
 
   /** A free name for a copy of `tipo` taken now (a second copy of the same kind in the same second gets -2…). */
-  function nombreLibre(ruta: string, tipo: TipoCopia, fecha: Date): string {
+  async function nombreLibre(ruta: string, tipo: TipoCopia, fecha: Date): Promise<string> {
     for (let n = 1; ; n++) {
       const nombre = nombreDeCopia(tipo, fecha, n);
-      if (!existsSync(join(ruta, nombre)) && !existsSync(join(ruta, `${nombre}.parcial`))) return nombre;
+      // lstat, not exists: a dangling link is a name taken too.
+      if (!(await existeAlgo(join(ruta, nombre))) && !(await existeAlgo(join(ruta, `${nombre}.parcial`)))) return nombre;
     }
   }
 
   async function copiar(db: BaseEmbebida, tipo: TipoCopia, destino: string, ctx?: ContextoActividad): Promise<ResultadoVolcado> {
     await asegurarCarpeta(destino);
-    const nombre = nombreLibre(destino, tipo, now());
+    const nombre = await nombreLibre(destino, tipo, now());
     const resultado = await volcarBase(db, join(destino, nombre), {
       version: opciones.version,
       tipo,
       now,
       archivos: join(dataDir, CARPETAS.archivos),
+      firmar: (fin) => firma.firmar(fin),
       ...(opciones.supabaseDir ? { supabaseDir: opciones.supabaseDir } : {}),
       ...(ctx ? { señal: ctx.señal, progreso: ctx.progreso } : {}),
     });
-    log(`Copia de seguridad creada: ${nombre} (${tipo}, ${filasDeDatos(resultado.cabecera)} filas, ${resultado.bytes} bytes)`);
+    log(`Copia de seguridad creada: ${nombre} (${tipo}, ${filasDeDatos(resultado.cabecera)} filas, ${resultado.bytes} bytes${resultado.firmada ? '' : ', sin firma: el llavero no respondió'})`);
     return resultado;
   }
 
@@ -173,17 +191,34 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
 
   /** A copy named by the list (a plain name) or given as an absolute path. */
   async function rutaDeArchivo(archivo: string): Promise<string> {
-    if (isAbsolute(archivo)) return archivo;
+    if (isAbsolute(archivo)) {
+      if (await existeAlgo(archivo)) {
+        if (!(await esArchivoPropio(archivo))) throw new AppError('validation', t.archivoNoPropio);
+      }
+      return archivo;
+    }
     if (basename(archivo) !== archivo || !leerNombreDeCopia(archivo)) throw new AppError('validation', t.rutaNoAbsoluta);
     const copias = await listarEn(carpeta());
     if (!copias.some((c) => c.nombre === archivo)) throw new AppError('not_found', t.noEsDeLaLista);
     return join(carpeta(), archivo);
   }
 
-  async function restaurar(archivo: string, ctx: ContextoActividad): Promise<string> {
+  /** Refuses a copy without this install's signature unless the administrator confirmed it by name. */
+  async function comprobarFirma(ruta: string, confirmada: boolean): Promise<void> {
+    if (confirmada) return;
+    const fin = await leerFinDeCopia(ruta);
+    // No trailer at all: the whole-file check says what is wrong (truncated, foreign).
+    if (!fin || (await firma.esPropia(fin))) return;
+    throw new AppError('conflict', t.deOtroEquipo(basename(ruta)), { deOtroEquipo: true });
+  }
+
+  async function restaurar(archivo: string, deOtroEquipo: boolean, ctx: ContextoActividad): Promise<string> {
     const ruta = await rutaDeArchivo(archivo);
     ctx.progreso(t.fases.comprobando, 0, 0);
-    const { cabecera } = await verificarCopia(ruta, { señal: ctx.señal, progreso: (hechos, total) => ctx.progreso(t.fases.comprobando, hechos, total) });
+    const { cabecera, fin } = await verificarCopia(ruta, { señal: ctx.señal, progreso: (hechos, total) => ctx.progreso(t.fases.comprobando, hechos, total) });
+    // Checked again on the bytes just verified: the file may have been replaced since the request.
+    if (!deOtroEquipo && !(await firma.esPropia(fin))) throw new AppError('conflict', t.deOtroEquipo(basename(ruta)), { deOtroEquipo: true });
+    if (deOtroEquipo) log(`Restauración de una copia sin la firma de este equipo, confirmada por el administrador: ${basename(ruta)}`);
     const plan = await planDeMigraciones({ supabaseDir: opciones.supabaseDir ?? findSupabaseDir(), embedded: true });
     const conocidas = new Set(plan.map((paso) => paso.nombre));
     await prepararRestauracion(dataDir, ruta, { cabecera, conocidas, señal: ctx.señal, progreso: ctx.progreso });
@@ -234,8 +269,16 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
         return t.creada(basename(r.ruta), filasDeDatos(r.cabecera), tamanoLegible(r.bytes));
       });
     },
-    restaurar(archivo) {
-      return actividades.iniciar('restauracion', es.datos.falloRestauracion, (ctx) => restaurar(archivo, ctx));
+    async restaurar(archivo, confirmacion) {
+      const deOtroEquipo = confirmacion?.deOtroEquipo === true;
+      let ruta: string | null = null;
+      try {
+        ruta = await rutaDeArchivo(archivo);
+      } catch {
+        /* the activity says why, as for any other refusal of the file */
+      }
+      if (ruta) await comprobarFirma(ruta, deOtroEquipo);
+      return actividades.iniciar('restauracion', es.datos.falloRestauracion, (ctx) => restaurar(archivo, deOtroEquipo, ctx));
     },
     async eliminar(nombre) {
       const copias = await listarEn(carpeta());

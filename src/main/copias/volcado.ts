@@ -33,7 +33,9 @@ import {
   tablaCalificada,
   TITULO_COPIA,
   type CabeceraCopia,
+  type FinCopia,
 } from './formato';
+import { crearExclusivo } from './archivos-seguros';
 
 export interface OpcionesVolcado {
   /** App version written into the header. */
@@ -46,6 +48,8 @@ export interface OpcionesVolcado {
   archivos?: string;
   /** Where the migration files are (default: findSupabaseDir()). */
   supabaseDir?: string;
+  /** Signs the trailer (firma.ts); omitted or null = an unsigned file (the move's snapshot). */
+  firmar?: (fin: FinCopia) => Promise<string | null>;
 }
 
 export interface ResultadoVolcado {
@@ -57,6 +61,8 @@ export interface ResultadoVolcado {
   /** Size of the file. */
   bytes: number;
   sha256: string;
+  /** Whether the trailer carries this install's signature. */
+  firmada: boolean;
 }
 
 interface Tabla {
@@ -273,7 +279,9 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
   const parcial = `${destino}.parcial`;
   progreso(t.fases.preparando, 0, 0);
   cancelada(opciones.señal);
-  const archivo = await open(parcial, 'w', 0o600);
+  // Exclusive and without following links: a name planted in the folder (a link to elsewhere) fails the copy
+  // instead of receiving it.
+  const archivo = await crearExclusivo(parcial);
   const escritor = new Escritor(archivo);
   let terminado = false;
   try {
@@ -395,7 +403,8 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
     });
 
     const sha256 = escritor.hash.digest('hex');
-    const fin = lineaFin({ sha256, bytes: escritor.bytes });
+    const firma = (await opciones.firmar?.({ sha256, bytes: escritor.bytes })) ?? null;
+    const fin = lineaFin({ sha256, bytes: escritor.bytes, ...(firma ? { firma } : {}) });
     const bytes = escritor.bytes + Buffer.byteLength(fin) + 1;
     await escritor.terminar(fin);
     await archivo.sync();
@@ -405,7 +414,7 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
     await rename(parcial, destino);
     await sincronizarCarpeta(dirname(destino));
     const filas = Object.values(cabecera.filas).reduce((a, b) => a + b, 0);
-    return { ruta: destino, cabecera, filas, bytes, sha256 };
+    return { ruta: destino, cabecera, filas, bytes, sha256, firmada: firma !== null };
   } catch (error) {
     if (!terminado) await archivo.close().catch(() => undefined);
     await rm(parcial, { force: true }).catch(() => undefined);

@@ -68,9 +68,11 @@ export interface CopiasPort {
    * Starts a restore of `archivo` (a name from listar() or an absolute path): the file is checked whole first,
    * loaded into a new folder, and swapped in only once it opens; the current data stays until then (kept as
    * pgdata-antes-de-restaurar). A corrupt, truncated or foreign file ends the activity 'fallida' with a clear
-   * Spanish message and nothing changed.
+   * Spanish message and nothing changed. A copy without this install's signature (another computer's, or edited)
+   * is refused with AppError 'conflict' (details {deOtroEquipo: true}) before anything starts, unless
+   * `deOtroEquipo` says the administrator confirmed it by name.
    */
-  restaurar(archivo: string): ActividadDatos;
+  restaurar(archivo: string, opciones?: { deOtroEquipo?: boolean }): Promise<ActividadDatos>;
   /** Deletes one copy from the folder (only a name from listar()). */
   eliminar(nombre: string): Promise<void>;
 }

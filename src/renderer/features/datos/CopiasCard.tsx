@@ -4,6 +4,7 @@ import { IconAlertCircle, IconDatabaseExport, IconFileImport, IconFolder, IconRe
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AjustesCopias, CopiaInfo } from '../../../shared/ports/datos';
+import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { AccionFila } from '../../components/AccionFila';
@@ -179,16 +180,47 @@ function confirmarRestauracion(origen: string, restaurar: () => void) {
   });
 }
 
+/**
+ * A copy without this install's signature (brought from another computer, or edited): the server names it and
+ * says why; the administrator restores it only by confirming that, here.
+ */
+function confirmarDeOtroEquipo(mensaje: string, restaurar: () => void) {
+  modals.openConfirmModal({
+    title: t.deOtroEquipoTitulo,
+    centered: true,
+    children: (
+      <Stack gap="xs">
+        <Text size="sm" data-testid="copia-de-otro-equipo">
+          {mensaje}
+        </Text>
+        <Text size="sm" fw={500}>
+          {t.todosInicianSesion}
+        </Text>
+      </Stack>
+    ),
+    labels: { confirm: t.deOtroEquipoBoton, cancel: t.cancelar },
+    confirmProps: { color: 'red', 'data-testid': 'confirmar-de-otro-equipo' } as Record<string, string>,
+    onConfirm: restaurar,
+  });
+}
+
+const esDeOtroEquipo = (e: unknown): e is AppError =>
+  AppError.is(e) && e.code === 'conflict' && (e.details as { deOtroEquipo?: unknown } | undefined)?.deOtroEquipo === true;
+
 function useRestaurar(alIniciar?: () => void) {
   const mostrar = useMostrarActividad();
-  return useMutation({
-    mutationFn: (archivo: string) => api.datos.restaurar({ archivo }),
+  const mutacion = useMutation({
+    mutationFn: (pedido: { archivo: string; deOtroEquipo?: boolean }) => api.datos.restaurar(pedido),
     onSuccess: (actividad) => {
       mostrar(actividad);
       alIniciar?.();
     },
-    onError: (e) => notifyError(mensajeDe(e)),
+    onError: (e, pedido) => {
+      if (esDeOtroEquipo(e) && !pedido.deOtroEquipo) confirmarDeOtroEquipo(e.message, () => mutacion.mutate({ archivo: pedido.archivo, deOtroEquipo: true }));
+      else notifyError(mensajeDe(e));
+    },
   });
+  return mutacion;
 }
 
 function Lista({ copias, cargando, ocupado }: { copias: CopiaInfo[]; cargando: boolean; ocupado: boolean }) {
@@ -229,7 +261,7 @@ function Lista({ copias, cargando, ocupado }: { copias: CopiaInfo[]; cargando: b
               aria-label={t.restaurarCopia(fecha)}
               icon={<IconRestore size={16} />}
               disabled={ocupado}
-              onClick={() => confirmarRestauracion(t.laCopiaDel(fecha), () => restaurar.mutate(c.nombre))}
+              onClick={() => confirmarRestauracion(t.laCopiaDel(fecha), () => restaurar.mutate({ archivo: c.nombre }))}
             />
             <AccionFila
               label={t.eliminar}
@@ -303,7 +335,7 @@ function RestaurarArchivoModal({ abierto, onClose }: { abierto: boolean; onClose
             leftSection={<IconRestore size={16} />}
             disabled={!ruta.trim()}
             loading={restaurar.isPending}
-            onClick={() => confirmarRestauracion(t.elArchivo(ruta.trim()), () => restaurar.mutate(ruta.trim()))}
+            onClick={() => confirmarRestauracion(t.elArchivo(ruta.trim()), () => restaurar.mutate({ archivo: ruta.trim() }))}
           >
             {t.continuar}
           </Button>

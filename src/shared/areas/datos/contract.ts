@@ -60,12 +60,17 @@ export const datos = {
   ),
   /** 'Crear copia ahora': starts a manual copy and answers the activity at once. */
   crearCopia: op<ActividadDatos>()(z.object({})),
-  /** Restores a copy: a name from `copias` or an absolute path to a copy file elsewhere. */
+  /**
+   * Restores a copy: a name from `copias` or an absolute path to a copy file elsewhere. A copy this install did
+   * not sign answers 'conflict' with details {deOtroEquipo: true}; `deOtroEquipo: true` is the administrator's
+   * confirmation that it may be restored anyway.
+   */
   restaurar: op<ActividadDatos>()(
     z.object({
       archivo: ruta
         .min(1, t.op.archivoRequerido)
         .refine((v) => esRutaAbsoluta(v) || esNombreCopia(v), t.copias.rutaNoAbsoluta),
+      deOtroEquipo: z.boolean().optional(),
     }),
   ),
   /** Deletes one copy of the folder (only a name `copias` lists). */

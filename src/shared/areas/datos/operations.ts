@@ -64,8 +64,8 @@ function datosSinRol({ backend, log }: ApiDeps): AreaImplementation<'datos'> {
     async restaurar(input, ctx) {
       const port = copias();
       // Recorded before: the restore replaces this database (the row stays in the copy made before it).
-      await auditar(ctx.data, 'datos.restaurar', input.archivo, {}, log);
-      return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo), log);
+      await auditar(ctx.data, 'datos.restaurar', input.archivo, { deOtroEquipo: input.deOtroEquipo === true }, log);
+      return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo, { deOtroEquipo: input.deOtroEquipo === true }), log);
     },
 
     async eliminarCopia(input) {

@@ -38,6 +38,13 @@ export const copias = {
   noAbre: 'Los datos restaurados no se pudieron abrir; se siguen usando los datos anteriores. No se cambió nada.',
   carpetaNoAbsoluta: 'La carpeta de copias debe ser una ruta completa (por ejemplo /home/usuario/copias).',
   carpetaNoEscribible: (carpeta: string) => `No se puede escribir en la carpeta ${carpeta}. Elige otra carpeta o revisa sus permisos.`,
+  carpetaInsegura: (carpeta: string) =>
+    `La carpeta ${carpeta} no es solo tuya: otros usuarios de este equipo pueden escribir en ella (o es de otro usuario). ` +
+    'Elige una carpeta tuya que solo tú puedas modificar.',
+  archivoNoPropio: 'Ese archivo de copia no es un archivo normal de tu usuario (es un enlace o pertenece a otro usuario). No se cambió nada.',
+  deOtroEquipo: (nombre: string) =>
+    `Esta copia no se creó en este equipo (o se modificó después de crearla): ${nombre} no lleva la firma de esta instalación. ` +
+    'Restáurala solo si sabes de dónde viene, por ejemplo si la trajiste de tu equipo anterior.',
   migracionCambiada: (nombre: string) =>
     `No se puede copiar: el archivo de estructura ${nombre} no coincide con el que se aplicó a la base de datos.`,
   migracionFaltante: (nombre: string) => `No se puede copiar: falta el archivo de estructura ${nombre}.`,

@@ -27,6 +27,16 @@ export const traslado = {
   noSeConecta:
     'No se pudo conectar con la base de datos del proyecto. Revisa la cadena de conexión y tu conexión a internet ' +
     '(si tu red no tiene IPv6, usa la cadena «Session pooler» de Supabase → Connect).',
+  certificadoNoValido:
+    'El servidor no pudo demostrar que es la base de datos indicada (su certificado no es válido para esa dirección). ' +
+    'No se le envió la contraseña. Revisa la cadena de conexión.',
+  sinTls: 'El servidor no acepta conexiones cifradas (TLS). No se le envió la contraseña.',
+  faltaCa:
+    'Este servidor no es de Supabase: para verificarlo, añade a la cadena de conexión sslrootcert= con la ruta completa ' +
+    'del certificado de su autoridad (CA, archivo PEM). Sin él no se envía la contraseña.',
+  caIlegible: 'No se pudo leer el certificado de la autoridad (CA) que indica sslrootcert: debe ser un archivo PEM legible.',
+  contrasenaEnClaro:
+    'El servidor pidió la contraseña sin cifrar (o como MD5) y no se le envió. La consola solo entrega la contraseña con SCRAM-SHA-256.',
   autenticacion: 'La base de datos del proyecto rechazó el usuario o la contraseña de la cadena de conexión.',
   sinMigraciones: (faltan: string) =>
     `El proyecto de Supabase no tiene las migraciones de la consola (falta ${faltan}). ` +

@@ -93,6 +93,8 @@ export const datos = {
     laCopiaDel: (fecha: string) => `la copia del ${fecha}`,
     elArchivo: (ruta: string) => `el archivo ${ruta}`,
     confirmarRestaurarBoton: 'Restaurar',
+    deOtroEquipoTitulo: 'Copia de otro equipo',
+    deOtroEquipoBoton: 'Restaurar de todos modos',
     confirmarEliminarTitulo: 'Eliminar la copia',
     confirmarEliminar: (fecha: string) => `Se borrará del disco la copia del ${fecha}. Esto no se puede deshacer.`,
     confirmarEliminarBoton: 'Eliminar copia',
