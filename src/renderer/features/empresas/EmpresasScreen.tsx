@@ -31,11 +31,13 @@ import type { Contract, InputOf } from '../../../shared/contract';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/areas/empresas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminarEnUso, mensajeDe, PieFormulario, useFormulario } from '../proyectos/comun';
+import { confirmarEliminarEnUso, PieFormulario, useFormulario } from '../proyectos/comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { TituloConVolver } from '../../components/TituloConVolver';
+import { useEsAdministrador } from '../../app/rol';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -209,6 +211,7 @@ export default function EmpresasScreen() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ empresa: Empresa | null } | null>(null);
   const [credenciales, setCredenciales] = useState<{ credenciales: CredencialesPortal; nombre: string } | null>(null);
+  const esAdmin = useEsAdministrador();
   const empresas = useQuery(consultas.empresas.listar({}));
   useEffect(() => {
     if (empresas.error) notifyError(t.errorCargar);
@@ -221,7 +224,7 @@ export default function EmpresasScreen() {
       notifySuccess(t.estadoCambiado);
       refrescar();
     },
-    onError: () => notifyError(t.errorEstado),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEstado)),
   });
   const eliminar = useMutation({
     mutationFn: (e: Empresa) => api.empresas.eliminar({ id: e.id }),
@@ -231,7 +234,7 @@ export default function EmpresasScreen() {
       // Its projects lost their company.
       void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
-    onError: () => notifyError(t.errorEliminar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar)),
   });
   const restablecer = useMutation({
     mutationFn: (e: Empresa) => api.empresas.restablecerContrasena({ id: e.id }),
@@ -239,7 +242,7 @@ export default function EmpresasScreen() {
       refrescar();
       setCredenciales({ credenciales: c, nombre: e.nombre });
     },
-    onError: () => notifyError(t.errorCredenciales),
+    onError: (e) => notifyError(mensajeDe(e, t.errorCredenciales)),
   });
   const confirmarRestablecer = (e: Empresa) =>
     modals.openConfirmModal({
@@ -307,7 +310,7 @@ export default function EmpresasScreen() {
           <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ empresa: e })} aria-label={`${t.accionEditar} ${e.nombre}`} />
           <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
           <AccionFila label={t.accionCopiarEnlace} icon={<IconLink size={18} />} color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`} />
-          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, consultas.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
+          {esAdmin ? <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, consultas.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} /> : null}
         </Group>
       ),
     },

@@ -7,7 +7,8 @@ import { porcentajeTope } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api, clave } from '../../api/client';
-import { BadgeTope, COLOR_TOPE, Encabezado, mensajeDe, t, useCampanaSeleccionada } from './comun';
+import { BadgeTope, COLOR_TOPE, Encabezado, t, useCampanaSeleccionada } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 /** Campaigns (part 1 §2.5): create form (name non-blank, minutes > 0) and the table with inline editing. */
 export default function CampanasScreen() {

@@ -40,7 +40,8 @@ import { PAGE_SIZE_CLIENTES, badgeCliente, formatCosto, porcentajeTope } from '.
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api, clave, consultas } from '../../api/client';
-import { BadgeTope, COLOR_TOPE, Encabezado, SelectorCampana, Tile, dialogo, dialogoSiCorresponde, fmtNumero, mensajeDe, t, useCampanaSeleccionada } from './comun';
+import { BadgeTope, COLOR_TOPE, Encabezado, SelectorCampana, Tile, dialogo, dialogoSiCorresponde, fmtNumero, t, useCampanaSeleccionada } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { ClienteModal } from './ClienteModal';
 import { ConfiguracionPanel } from './ConfiguracionPanel';
 import { ImportarCsvModal } from './ImportarCsvModal';

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { contarDuplicados, filasAGuardar, marcarExistentes, mensajeImportacion, claveCliente, type AnalisisCsv } from '../../../shared/areas/llamadas/csv';
 import { notifyError } from '../../components/toast';
 import { api } from '../../api/client';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { leerArchivo, parsearCsv } from './csv';
 
 const MAX_VISTA = 200;

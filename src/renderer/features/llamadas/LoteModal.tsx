@@ -9,7 +9,8 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { TOAST_ERROR_MS } from '../../app/theme';
 import { formatDateTime } from '../../lib/format';
 import { api, clave, consultas } from '../../api/client';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { COLOR_ESTADO_CLIENTE, COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type Lote } from './lotes';
 
 /**

@@ -20,6 +20,7 @@ import { formatDateTime } from '../../lib/format';
 import { EstadoProyectoBadge } from '../proyectos/comun';
 import { guardarCsv } from './guardar-csv';
 import { TituloConVolver } from '../../components/TituloConVolver';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, ChartTooltip, Legend);
 
@@ -276,7 +277,7 @@ export default function MetricasScreen() {
       if (consulta) queryClient.setQueryData(consulta.queryKey, d);
       notifySuccess(t.actualizadas);
     },
-    onError: () => notifyError(t.errorCarga, t.errorCargaTitulo),
+    onError: (e) => notifyError(mensajeDe(e, t.errorCarga), t.errorCargaTitulo),
   });
   const exportar = useMutation({
     mutationFn: async () => {
@@ -286,7 +287,7 @@ export default function MetricasScreen() {
     onSuccess: (guardado) => {
       if (guardado) notifySuccess(t.exportado);
     },
-    onError: () => notifyError(t.errorExportar, t.errorExportarTitulo),
+    onError: (e) => notifyError(mensajeDe(e, t.errorExportar), t.errorExportarTitulo),
   });
 
   return (

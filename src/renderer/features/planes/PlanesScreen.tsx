@@ -15,6 +15,8 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, confirmarEliminarEnUso, PieFormulario } from '../proyectos/comun';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { useEsAdministrador } from '../../app/rol';
 
 const t = es.planes;
 
@@ -30,7 +32,7 @@ function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }
       void queryClient.invalidateQueries({ queryKey: clave('planes') });
       onClose();
     },
-    onError: () => notifyError(t.errorGuardar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
   });
   const enviar = () => {
     if (!planValido({ title, description, cost })) {
@@ -63,7 +65,7 @@ function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void 
       notifySuccess(t.desasociada);
       void queryClient.invalidateQueries({ queryKey: clave('planes') });
     },
-    onError: () => notifyError(t.errorDesasociar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorDesasociar)),
   });
   const lista = empresas.data ?? [];
   return (
@@ -117,6 +119,7 @@ export default function PlanesScreen() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ plan: Plan | null } | null>(null);
   const [verEmpresas, setVerEmpresas] = useState<Plan | null>(null);
+  const esAdmin = useEsAdministrador();
   const planes = useQuery(consultas.planes.listar({}));
   useEffect(() => {
     if (planes.error) notifyError(t.errorCargar);
@@ -129,7 +132,7 @@ export default function PlanesScreen() {
       // Its projects are now 'Sin plan'.
       void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
-    onError: () => notifyError(t.errorEliminar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar)),
   });
   const lista = planes.data ?? [];
   const columnas: Array<Columna<Plan>> = [
@@ -168,7 +171,7 @@ export default function PlanesScreen() {
         <Group gap={4} justify="center" wrap="nowrap">
           <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`} />
           <AccionFila label={t.accionEmpresas} icon={<IconBuildingStore size={18} />} color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`} />
-          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.title, consultas.planes.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} />
+          {esAdmin ? <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.title, consultas.planes.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} /> : null}
         </Group>
       ),
     },
