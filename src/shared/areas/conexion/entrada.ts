@@ -154,7 +154,6 @@ export const mensajeEntrada = z.object(
   },
   { message: t.cuerpoObjeto },
 );
-export type MensajeEntrada = z.output<typeof mensajeEntrada>;
 
 /** The fields of a call outcome as the SQL function receives them: only those the body sent (a left-out one keeps its value). */
 export function datosLlamada(cuerpo: Record<string, unknown>, valido: ResultadoLlamadaEntrada): Record<string, unknown> {

@@ -763,4 +763,3 @@ export function lotesRepository(data: DataPort) {
   };
 }
 
-export type LotesRepository = ReturnType<typeof lotesRepository>;
