@@ -93,7 +93,7 @@ function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void 
     },
   ];
   return (
-    <Modal opened onClose={onClose} title={t.empresasTitulo(plan.title)} size="lg" centered>
+    <Modal opened onClose={onClose} title={t.empresasTitulo(plan.title)} size="xl" centered>
       {empresas.isLoading ? (
         <Center py="lg">
           <Loader size="sm" />
