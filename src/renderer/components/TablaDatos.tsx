@@ -54,7 +54,8 @@ export function TablaDatos<T>({
     : ({ verticalSpacing: 'sm', horizontalSpacing: 'md', highlightOnHover: true } as const);
   return (
     <Paper withBorder radius={compacta ? 'md' : 'lg'} shadow={compacta ? undefined : 'xs'}>
-      <Table.ScrollContainer minWidth={anchoMinimo}>
+      {/* Focusable, so a table that scrolls sideways can be scrolled from the keyboard too (axe: scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={anchoMinimo} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': etiqueta } }}>
         <Table {...forma} aria-label={etiqueta} data-testid={testId}>
           <Table.Thead>
             <Table.Tr>

@@ -80,7 +80,7 @@ type ProyectoTop = DashboardMetricas['top'][number];
 const [colProyecto, colEstado, colProgreso, colTotal, colActivos, colCompletados, colDias, colActividad] = t.csvColumnas;
 /** The top projects, with the CSV's column titles (§9). */
 const COLUMNAS_TOP: Array<Columna<ProyectoTop>> = [
-  { titulo: colProyecto, tipo: 'texto', celda: (p) => p.nombre, anchoMaximo: 260 },
+  { titulo: colProyecto, tipo: 'texto', celda: (p) => p.nombre, anchoMaximo: 200 },
   { titulo: colEstado, tipo: 'estado', celda: (p) => <EstadoProyectoBadge estado={p.estado} /> },
   {
     titulo: colProgreso,
