@@ -10,7 +10,6 @@ export function rendererConfig(outDir: string): UserConfig {
     // Absolute asset URLs, so deep links (/dashboard/proyectos/metricas) load their scripts over HTTP.
     // electron-vite forces './' for production renderers; the app:// protocol serves '/' just as well.
     plugins: [react(), { name: 'consola:absolute-base', enforce: 'post', config: (config) => void (config.base = '/') }],
-    resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
     build: {
       outDir: resolve(__dirname, outDir),
       emptyOutDir: true,

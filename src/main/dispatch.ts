@@ -1,7 +1,9 @@
 /**
  * Transport-neutral entry point: IPC (ipc.ts) and HTTP (serve.ts) both call dispatch(). It looks the
- * operation up in the contract, validates the input with its zod schema, resolves the caller's session
- * from the token the transport keeps (per window, or an HttpOnly cookie), and runs the one implementation.
+ * operation up in the contract, validates the input with its zod schema, and runs the one implementation
+ * with the call's context (the token the transport keeps: per window, or an HttpOnly cookie). The session
+ * itself is resolved inside the implementation, once, by withSessions (src/shared/api/session.ts). Any
+ * failure becomes an envelope with a Spanish message; one that is not an AppError is logged here.
  */
 import type { z } from 'zod';
 import { getOperation } from '../shared/contract';

@@ -34,6 +34,11 @@ test('primer administrador, sesión, barra lateral, búsqueda y notificaciones',
   await expect(page.getByText('Bienvenido')).toBeVisible();
   await expect(page.getByText('Inicia sesión para continuar')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeDisabled();
+  // Fields of blanks are not empty: the button lets the person try, and the form says what is missing (§5).
+  await page.getByPlaceholder('Ingresa tu email').fill('   ');
+  await page.getByPlaceholder('Ingresa tu contraseña').fill('  ');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Por favor, completa todos los campos.');
   await sesion.iniciarSesion(admin.email, 'NoEsLaClave1');
   await expect(page.getByText('Email o contraseña incorrectos.')).toBeVisible();
   await sesion.iniciarSesion(admin.email, admin.password);

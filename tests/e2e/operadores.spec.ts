@@ -72,8 +72,28 @@ test('el administrador agrega un operador que no abre Conexión, y al desactivar
   await operador.goto('/dashboard/configuracion');
   await expect(operador.getByTestId('cuenta-tipo')).toHaveText('Operador');
 
+  // Deleting a plan, a client company or a project is for administrators: the operator is not offered it
+  // (he edits them), the administrator is; and the api's refusal carries its Spanish message.
+  const pantallas = [
+    ['planes', 'fila-plan'],
+    ['proyectos/administrar-empresas', 'fila-empresa-cliente'],
+    ['proyectos', 'fila-proyecto'],
+  ] as const;
+  for (const [ruta, fila] of pantallas) {
+    for (const [quien, puede] of [[operador, false], [page, true]] as const) {
+      await quien.goto(`/dashboard/${ruta}`);
+      const primera = quien.getByTestId(fila).first();
+      await expect(primera.getByRole('button', { name: /^Editar / })).toBeVisible();
+      await expect(quien.getByRole('button', { name: /^Eliminar / })).toHaveCount(puede ? await quien.getByTestId(fila).count() : 0);
+    }
+  }
+  const planes = await operador.request.post('/api/planes/listar', { data: {} });
+  const [plan] = (await planes.json()).data as Array<{ id: string }>;
+  const borrar = await operador.request.post('/api/planes/eliminar', { data: { id: plan!.id } });
+  expect(await borrar.json()).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'No tienes permiso para esta operación.' } });
+
   // The administrator sees his last sign-in, then deactivates him (confirmed).
-  await page.reload();
+  await page.goto('/dashboard/configuracion?seccion=operadores');
   await expect(fila).not.toContainText('Nunca');
   await fila.getByRole('button', { name: `Desactivar ${LUIS.email}` }).click();
   const confirmar = page.getByRole('dialog', { name: 'Desactivar operador' });

@@ -7,7 +7,7 @@ import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type Responder, type WebhookServer } from '../support/webhook-server';
-import { puertaDeTrabajos } from '../support/trabajos';
+import { puertaDeTrabajos, estadoFinal } from '../support/trabajos';
 import { es } from '../../src/shared/i18n/es';
 
 /**
@@ -41,15 +41,8 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   }
   let terminado: (id: string) => Promise<void>;
   /** The job's final state, read through the api once its work has settled (no timer). */
-  async function esperar(job: JobState<ResultadoAprovisionamiento>): Promise<JobState<ResultadoAprovisionamiento>> {
-    await terminado(job.id);
-    for (;;) {
-      const s = await call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id: job.id });
-      // The registry records the end right after the work settles (a microtask later).
-      if (s.status !== 'running') return s;
-      await Promise.resolve();
-    }
-  }
+  const esperar = (job: JobState<ResultadoAprovisionamiento>) =>
+    estadoFinal(terminado, (id) => call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id }), job);
   async function fila<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> {
     return (await db.query<T & Record<string, unknown>>(sql, params)).rows[0] as T;
   }

@@ -19,7 +19,7 @@ import {
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
-import { puertaDeTrabajos } from '../support/trabajos';
+import { puertaDeTrabajos, estadoFinal } from '../support/trabajos';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.proyectos;
@@ -44,15 +44,8 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
   }
   let terminado: (id: string) => Promise<void>;
   /** The job's final state, read through the api once its work has settled (no timer). */
-  async function esperar(job: JobState<ResultadoAprovisionamiento>): Promise<JobState<ResultadoAprovisionamiento>> {
-    await terminado(job.id);
-    for (;;) {
-      const s = await call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id: job.id });
-      // The registry records the end right after the work settles (a microtask later).
-      if (s.status !== 'running') return s;
-      await Promise.resolve();
-    }
-  }
+  const esperar = (job: JobState<ResultadoAprovisionamiento>) =>
+    estadoFinal(terminado, (id) => call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id }), job);
   const aplicar = async (proyectoId: string, servicios: Array<{ tipo: string; nombreInstancia: string; empresaWhatsappUuid?: string }>) =>
     esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId, servicios }));
   const nuevoProyecto = (nombre: string, plan = planId, empresa = empresaId) =>

@@ -9,6 +9,7 @@ import type { ServerResponse } from 'node:http';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { hasta } from '../support/esperar';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import type { Envelope } from '../../src/shared/contract/envelope';
@@ -44,13 +45,6 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
     const r = await raw(op, input);
     expect(r.ok).toBe(false);
     return (r as { ok: false; error: { code: string; message: string; details?: unknown } }).error;
-  }
-  async function hasta(cond: () => boolean | Promise<boolean>, que: string) {
-    for (let i = 0; i < 1_000_000; i++) {
-      if (await cond()) return;
-      await turno();
-    }
-    throw new Error(`no ocurrió: ${que}`);
   }
   async function esperarLote(id: string): Promise<LoteEstado> {
     let s = await call<LoteEstado>('estadoLote', { id });

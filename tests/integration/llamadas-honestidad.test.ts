@@ -13,6 +13,7 @@ import type { ServerResponse } from 'node:http';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { hasta } from '../support/esperar';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import type { Envelope } from '../../src/shared/contract/envelope';
@@ -26,7 +27,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const clave = (r: RecordedRequest) => r.headers['idempotency-key'] as string | undefined;
 const telefono = (r: RecordedRequest) => (r.json as { phone: string }).phone;
 /** Lets the event loop run (the api's work, the webhook server) between two looks at a condition; no timed pause. */
-const turno = () => new Promise((r) => setImmediate(r));
 
 describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
   let db: SqlClient;
@@ -54,14 +54,6 @@ describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
     const r = await raw(area, op, input, who);
     if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
     return r.data as T;
-  }
-  /** Until `cond` holds; a wait that never ends fails saying what it waited for (or the test's own timeout does). */
-  async function hasta(cond: () => boolean | Promise<boolean>, que: string) {
-    for (let i = 0; i < 1_000_000; i++) {
-      if (await cond()) return;
-      await turno();
-    }
-    throw new Error(`no ocurrió: ${que}`);
   }
   async function esperarLote(id: string, who: Caller = caller): Promise<LoteEstado> {
     let s = await call<LoteEstado>('estadoLote', { id }, who);

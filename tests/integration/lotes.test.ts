@@ -16,6 +16,7 @@ import type { ServerResponse } from 'node:http';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
+import { hasta } from '../support/esperar';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import type { Envelope } from '../../src/shared/contract/envelope';
@@ -23,9 +24,6 @@ import type { Campana, Cliente, EstimacionLote, IntentoLote, LoteEstado, LoteRes
 
 const t = es.llamadas;
 const turno = () => new Promise((r) => setImmediate(r));
-const pausa = () => new Promise((r) => setTimeout(r, 2));
-/** A condition awaited longer than this is stalled, not slow (a normal wait here is well under a second). */
-const ESPERA_MAXIMA_MS = 30_000;
 const telefono = (r: RecordedRequest) => (r.json as { phone: string }).phone;
 const clave = (r: RecordedRequest) => r.headers['idempotency-key'] as string | undefined;
 /** Monday 2026-11-23, 10:00 in Bogotá. */
@@ -52,17 +50,6 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     const r = await raw(op, input, who, en);
     if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
     return r.data as T;
-  }
-  /**
-   * Until `cond` holds, looking every few milliseconds (a tight loop of reads would compete with the runner
-   * for the database). A wait that never ends names itself, well before the test's own timeout.
-   */
-  async function hasta(cond: () => boolean | Promise<boolean>, que: string) {
-    const limite = performance.now() + ESPERA_MAXIMA_MS;
-    while (!(await cond())) {
-      if (performance.now() > limite) throw new Error(`no ocurrió en ${ESPERA_MAXIMA_MS / 1000} s: ${que}`);
-      await pausa();
-    }
   }
   async function estadoCuando(id: string, cond: (s: LoteEstado) => boolean, que: string, who = caller, en = api): Promise<LoteEstado> {
     let s = await call<LoteEstado>('estadoLote', { id }, who, en);

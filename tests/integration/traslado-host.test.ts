@@ -19,6 +19,7 @@ import type { ActividadDatos, EstadoTraslado } from '../../src/shared/ports/dato
 import { ADMIN, Caller } from '../support/operators';
 import { clearService, storedCredentials, testService } from '../support/keychain';
 import { startSupabaseLocal, type SupabaseLocal } from '../support/supabase-local';
+import { hasta } from '../support/esperar';
 
 const SERVICIO = testService('traslado-host');
 const CONTRASENA_BASE = 'contraseña-base-host';
@@ -60,18 +61,17 @@ describe('traslado a Supabase desde el host', () => {
 
     const inicio = await llamar('datos', 'trasladar', { supabaseUrl: proyecto, anonKey: ANON, conexionBase: destino });
     expect(inicio).toMatchObject({ ok: true, data: { tipo: 'traslado', estado: 'en_curso' } });
-    // Polled as the screen polls it, until the switch ends the embedded session.
-    for (;;) {
+    // Read as the screen reads it, until the switch ends the embedded session; no step on the way failed.
+    await hasta(async () => {
       const r = await llamar('datos', 'actividad');
       if (!r.ok) {
         expect(r.error.code).toBe('unauthenticated');
-        break;
+        return true;
       }
       const actividad = r.data as ActividadDatos;
       expect(actividad.mensaje ?? '').not.toMatch(/No se pudo|no tiene|ya tiene/);
-      if (actividad.estado !== 'en_curso') break;
-      await new Promise((resolver) => setTimeout(resolver, 200));
-    }
+      return actividad.estado !== 'en_curso';
+    }, 'el traslado termina', { maximoMs: 240_000, cadaMs: 50 });
     expect(host!.backendKind).toBe('hosted');
 
     // Signed in on hosted with the embedded password: the Auth stand-in checked it against the moved hash.

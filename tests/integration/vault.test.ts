@@ -18,6 +18,7 @@ import { es } from '../../src/shared/i18n/es';
 import keytar from '@napi-rs/keyring/keytar.js';
 import { assertKeychainAvailable, createVault, KEYCHAIN_ATTEMPTS, type KeytarLike } from '../../src/main/secrets/vault';
 import { clearService, storedPassword, testService } from '../support/keychain';
+import { hasta } from '../support/esperar';
 
 const run = promisify(execFile);
 const suffix = `${process.pid}-${Date.now()}`;
@@ -127,11 +128,10 @@ describe('vault on the real Secret Service', () => {
     expect(await a.get('plano')).toBe(secret);
     // gnome-keyring rewrites the (encrypted) collection file shortly after the change: wait for it.
     let keyringFiles: string[] = [];
-    for (let i = 0; i < 100 && keyringFiles.length === 0; i++) {
+    await hasta(() => {
       keyringFiles = [...sizes()].filter(([path, size]) => before.get(path) !== size).map(([path]) => path);
-      if (keyringFiles.length === 0) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(keyringFiles.length, 'gnome-keyring stored the secret in a collection file').toBeGreaterThan(0);
+      return keyringFiles.length > 0;
+    }, 'gnome-keyring stored the secret in a collection file', { maximoMs: 10_000, cadaMs: 20 });
 
     const needles = [Buffer.from(secret, 'utf8'), Buffer.from(secret, 'utf16le'), Buffer.from(Buffer.from(secret).toString('base64'))];
     const leaks: string[] = [];

@@ -4,6 +4,7 @@ import type { SqlClient } from '../../src/shared/ports/sql';
 import { freshPglite } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
+import { hasta } from '../support/esperar';
 import { es } from '../../src/shared/i18n/es';
 import { MOTIVO_TIEMPO_AGOTADO, esTiempoAgotado } from '../../src/shared/ports/webhooks';
 
@@ -107,30 +108,35 @@ describe('webhooks de automatización', () => {
 
 describe('trabajos largos', () => {
   it('informan progreso, terminan, y solo su dueño los ve o los cancela', async () => {
+    let seguir!: () => void;
+    const puerta = new Promise<void>((r) => (seguir = r));
     const job = api.jobs.start('prueba', 'operador-a', 3, async (ctx) => {
-      for (let i = 1; i <= 3; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        ctx.progress({ done: i, ok: i });
-      }
+      await puerta;
+      for (let i = 1; i <= 3; i++) ctx.progress({ done: i, ok: i });
       return 'listo';
     });
     expect(job).toMatchObject({ status: 'running', total: 3, done: 0 });
     expect(() => api.jobs.get(job.id, 'operador-b')).toThrow(es.trabajos.noEncontrado);
-    await new Promise((r) => setTimeout(r, 150));
+    expect(api.jobs.get(job.id, 'operador-a')).toMatchObject({ status: 'running', done: 0 });
+    seguir();
+    await hasta(() => api.jobs.get(job.id, 'operador-a').status !== 'running', 'el trabajo termina');
     expect(api.jobs.get(job.id, 'operador-a')).toMatchObject({ status: 'done', done: 3, ok: 3, result: 'listo' });
   });
 
   it('se cancelan: el trabajo ve la señal y termina como cancelado', async () => {
     let seen = 0;
+    let empezo!: () => void;
+    const empezado = new Promise<void>((r) => (empezo = r));
     const job = api.jobs.start('prueba', 'operador-a', 100, async (ctx) => {
       for (let i = 0; i < 100 && !ctx.signal.aborted; i++) {
         seen = i;
-        await new Promise((r) => setTimeout(r, 10));
+        if (i === 3) empezo();
+        await new Promise((r) => setImmediate(r));
       }
     });
-    await new Promise((r) => setTimeout(r, 35));
+    await empezado;
     api.jobs.cancel(job.id, 'operador-a');
-    await new Promise((r) => setTimeout(r, 40));
+    await hasta(() => api.jobs.get(job.id, 'operador-a').status !== 'running', 'el trabajo cancelado termina');
     expect(api.jobs.get(job.id, 'operador-a').status).toBe('cancelled');
     expect(seen).toBeLessThan(99);
   });

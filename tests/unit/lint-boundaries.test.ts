@@ -77,7 +77,7 @@ function from(source: string): string {
 describe('server-side packages stay in src/main', () => {
   const refused = ['pg', 'pgType', 'pgSub', 'keyring', 'pglite', 'pgliteSub', 'reexportPg'] as const;
   it.each(refused)('src/shared refuses %s', async (name) => {
-    expect(await restricted('src/shared/api/llamadas/repository.ts', cases[name])).toHaveLength(1);
+    expect(await restricted('src/shared/areas/llamadas/repository.ts', cases[name])).toHaveLength(1);
   });
   it.each(refused)('src/renderer refuses %s', async (name) => {
     expect(await restricted('src/renderer/features/bots/EmpresasBotScreen.tsx', cases[name])).toHaveLength(1);
@@ -98,8 +98,8 @@ describe('no relative import of src/main from src/shared or src/renderer', () =>
   it.each([
     ['src/shared/errors.ts', '../main/host'],
     ['src/shared/domain/ejemplo.ts', '../../main/host'],
-    ['src/shared/api/llamadas/ejemplo.ts', '../../../main/backends/embedded/pglite'],
-    ['src/shared/api/llamadas/ejemplo.ts', './../../../main/host'],
+    ['src/shared/areas/llamadas/ejemplo.ts', '../../../main/backends/embedded/pglite-client'],
+    ['src/shared/areas/llamadas/ejemplo.ts', './../../../main/host'],
     ['src/shared/domain/ejemplo.ts', '../../main'],
     ['src/renderer/main.tsx', '../main/ipc'],
     ['src/renderer/api/client.ts', '../../main/dispatch'],
@@ -113,15 +113,15 @@ describe('no relative import of src/main from src/shared or src/renderer', () =>
   });
   it.each([
     ['src/renderer/app/auth.tsx', '../../shared/areas/auth/operador'],
-    ['src/renderer/features/bots/EmpresasBotScreen.tsx', '../../../shared/domain/bots'],
-    ['src/shared/api/llamadas/ejemplo.ts', '../../domain/llamadas-reglas'],
+    ['src/renderer/features/bots/EmpresasBotScreen.tsx', '../../../shared/domain/bot-tablas'],
+    ['src/shared/areas/llamadas/ejemplo.ts', '../../domain/bot-tablas'],
     ['src/renderer/components/Ejemplo.tsx', './mainMenu'],
     ['src/shared/domain/ejemplo.ts', './main-rules'],
   ])('%s may import %s', async (file, source) => {
     expect(await restricted(file, from(source))).toEqual([]);
   });
   it('src/main may import src/shared', async () => {
-    expect(await restricted('src/main/backends/embedded/x.ts', from('../../../shared/domain/bots'))).toEqual([]);
+    expect(await restricted('src/main/backends/embedded/x.ts', from('../../../shared/domain/bot-tablas'))).toEqual([]);
   });
 });
 
@@ -129,16 +129,16 @@ describe('src/shared does not import src/renderer', () => {
   it.each([
     ['src/shared/errors.ts', '../renderer/api/client'],
     ['src/shared/domain/ejemplo.ts', '../../renderer/lib/format'],
-    ['src/shared/api/bots/ejemplo.ts', '../../../renderer/components/toast'],
+    ['src/shared/areas/bots/ejemplo.ts', '../../../renderer/components/toast'],
   ])('%s refuses %s', async (file, source) => {
     expect(await restricted(file, from(source))).toHaveLength(1);
   });
   it('src/renderer may import src/renderer and src/shared', async () => {
     expect(await restricted('src/renderer/features/llamadas/Pantalla.tsx', from('../../lib/format'))).toEqual([]);
-    expect(await restricted('src/renderer/features/llamadas/Pantalla.tsx', from('../../../shared/contract/api'))).toEqual([]);
+    expect(await restricted('src/renderer/features/llamadas/Pantalla.tsx', from('../../../shared/contract'))).toEqual([]);
   });
   it('src/shared may import its own modules by climbing', async () => {
-    expect(await restricted('src/shared/api/bots/ejemplo.ts', from('../../contract/areas/bots'))).toEqual([]);
+    expect(await restricted('src/shared/areas/bots/ejemplo.ts', from('../../contract/define'))).toEqual([]);
   });
 });
 

@@ -14,9 +14,6 @@ export interface Escuchable {
   escuchar(canal: string, oyente: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
-export const puedeEscuchar = (db: unknown): db is Escuchable =>
-  typeof db === 'object' && db !== null && typeof (db as Partial<Escuchable>).escuchar === 'function';
-
 export interface CambiosDeBase {
   cambios: CambiosPort;
   /** Stops listening (before the connection closes). */

@@ -22,9 +22,14 @@ export function CampoContrasena({ onValue, ...props }: Campo<PasswordInputProps>
   return <PasswordInput leftSection={<IconLock size={16} />} onChange={(event) => onValue(event.currentTarget.value)} {...props} />;
 }
 
-/** The e-mail field of a sign-in form (the browser may offer the saved user name). */
+/**
+ * The e-mail field of a sign-in form (the browser may offer the saved user name). A text field with the
+ * e-mail keyboard, not type="email": the browser strips an e-mail field's value, so blanks typed there read
+ * as an empty field and the form could only disable its button, where part 1 §5 says to tell the person
+ * 'Por favor, completa todos los campos.'.
+ */
 export function CampoEmail({ onValue, ...props }: Campo<TextInputProps>) {
   return (
-    <TextInput type="email" autoComplete="username" leftSection={<IconMail size={16} />} onChange={(event) => onValue(event.currentTarget.value)} {...props} />
+    <TextInput type="text" inputMode="email" autoComplete="username" leftSection={<IconMail size={16} />} onChange={(event) => onValue(event.currentTarget.value)} {...props} />
   );
 }

@@ -19,7 +19,7 @@ export function CuerpoTabla({
   cargando: boolean;
   textoCargando?: string;
   vacio: boolean;
-  iconoVacio: ReactNode;
+  iconoVacio?: ReactNode;
   textoVacio: string;
   children: ReactNode;
 }) {

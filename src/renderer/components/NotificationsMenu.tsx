@@ -32,11 +32,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePreferencias } from '../features/configuracion/preferencias-store';
 import { unreadCount, type AppNotification, type NotificationType } from '../../shared/areas/shell/rules';
-import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 import { api, consultas } from '../api/client';
 import { formatDateTime } from '../lib/format';
 import { notifyError } from './toast';
+import { mensajeDe } from '../lib/mensaje-error';
 
 /** The list is refreshed every minute and whenever the menu opens. */
 export const NOTIFICATIONS_REFETCH_MS = 60_000;
@@ -47,10 +47,6 @@ const TYPE_STYLE: Record<NotificationType, { icon: Icon; color: string }> = {
   success: { icon: IconCircleCheck, color: 'green' },
   error: { icon: IconAlertCircle, color: 'red' },
 };
-
-function messageOf(error: unknown, fallback: string): string {
-  return AppError.is(error) && error.message ? error.message : fallback;
-}
 
 /**
  * Header notifications, unless the operator turned them off in Configuración (part 3 §2.5): then only a
@@ -99,19 +95,19 @@ function NotificationsMenuOn() {
   const markRead = useMutation({
     mutationFn: (id: string) => api.shell.marcarLeida({ id }),
     onMutate: (id) => patch((all) => all.map((n) => (n.id === id ? { ...n, read: true } : n))),
-    onError: (error) => notifyError(messageOf(error, es.shell.errorNotificacion)),
+    onError: (error) => notifyError(mensajeDe(error, es.shell.errorNotificacion)),
     onSettled,
   });
   const markAll = useMutation({
     mutationFn: () => api.shell.marcarTodasLeidas({}),
     onMutate: () => patch((all) => all.map((n) => ({ ...n, read: true }))),
-    onError: (error) => notifyError(messageOf(error, es.shell.errorNotificacion)),
+    onError: (error) => notifyError(mensajeDe(error, es.shell.errorNotificacion)),
     onSettled,
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.shell.eliminarNotificacion({ id }),
     onMutate: (id) => patch((all) => all.filter((n) => n.id !== id)),
-    onError: (error) => notifyError(messageOf(error, es.shell.errorEliminarNotificacion)),
+    onError: (error) => notifyError(mensajeDe(error, es.shell.errorEliminarNotificacion)),
     onSettled,
   });
 
@@ -199,7 +195,7 @@ function NotificationsMenuOn() {
             <Stack align="center" gap={4} py="xl" px="md">
               <IconAlertCircle size={28} stroke={1.4} color="var(--mantine-color-red-6)" />
               <Text size="sm" c="dimmed" ta="center">
-                {messageOf(list.error, es.notificaciones.errorCargar)}
+                {mensajeDe(list.error, es.notificaciones.errorCargar)}
               </Text>
             </Stack>
           ) : items.length === 0 ? (

@@ -15,39 +15,48 @@ export type Columna<T> =
   | { titulo: ReactNode; tipo?: 'normal' | 'estado' | 'acciones'; celda: (fila: T) => ReactNode; ta?: 'left' | 'center' | 'right'; miw?: number; maw?: number };
 
 /**
- * The data table of the management screens: a bordered paper, a horizontal scroll area below `anchoMinimo`,
- * the header from the column titles, and the loading and empty rows (CuerpoTabla). Rows may carry their own
- * attributes (`propsFila`: test ids, the inactive tint); `pie` goes inside the paper below the table (a pagination).
+ * Every table of the app: a bordered paper, a horizontal scroll area below `anchoMinimo`, the header from the
+ * column titles, and the loading and empty rows (CuerpoTabla). Rows may carry their own attributes
+ * (`propsFila`: test ids, the inactive tint); `pie` goes inside the paper below the table (a pagination).
+ * `compacta` is the smaller, striped form for a table inside a modal (a preview, a batch's rows).
  */
 export function TablaDatos<T>({
   etiqueta,
   filas,
   claveFila = (fila) => (fila as { id: string | number }).id,
   columnas,
-  cargando,
+  cargando = false,
   textoCargando,
   vacio,
   anchoMinimo = 800,
   propsFila,
   pie,
+  compacta = false,
+  testId,
 }: {
   etiqueta: string;
   filas: readonly T[];
   /** The row's React key; by default its `id`. */
   claveFila?: (fila: T) => string | number;
   columnas: ReadonlyArray<Columna<T>>;
-  cargando: boolean;
+  cargando?: boolean;
   textoCargando?: string;
-  /** What the table shows when there are no rows. */
-  vacio: { icono: ReactNode; texto: string };
+  /** What the table shows when there are no rows (nothing when left out: the screen says it elsewhere). */
+  vacio?: { icono: ReactNode; texto: string };
   anchoMinimo?: number;
   propsFila?: (fila: T) => TableTrProps & Record<`data-${string}`, string | undefined>;
   pie?: ReactNode;
+  compacta?: boolean;
+  testId?: string;
 }) {
+  const forma = compacta
+    ? ({ verticalSpacing: 'xs', horizontalSpacing: 'sm', fz: 'sm', striped: true } as const)
+    : ({ verticalSpacing: 'sm', horizontalSpacing: 'md', highlightOnHover: true } as const);
   return (
-    <Paper withBorder radius="lg" shadow="xs">
-      <Table.ScrollContainer minWidth={anchoMinimo}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={etiqueta}>
+    <Paper withBorder radius={compacta ? 'md' : 'lg'} shadow={compacta ? undefined : 'xs'}>
+      {/* Focusable, so a table that scrolls sideways can be scrolled from the keyboard too (axe: scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={anchoMinimo} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': etiqueta } }}>
+        <Table {...forma} aria-label={etiqueta} data-testid={testId}>
           <Table.Thead>
             <Table.Tr>
               {columnas.map((c, i) =>
@@ -65,9 +74,9 @@ export function TablaDatos<T>({
             columnas={columnas.length}
             cargando={cargando}
             {...(textoCargando ? { textoCargando } : {})}
-            vacio={filas.length === 0}
-            iconoVacio={vacio.icono}
-            textoVacio={vacio.texto}
+            vacio={filas.length === 0 && vacio !== undefined}
+            iconoVacio={vacio?.icono}
+            textoVacio={vacio?.texto ?? ''}
           >
             {filas.map((fila) => (
               <Table.Tr key={claveFila(fila)} {...propsFila?.(fila)}>

@@ -1,7 +1,9 @@
 /**
  * createApi(backend): the ONE implementation of every operation of the contract. Knows nothing of
  * Electron, the DOM or Node; the transports (IPC, HTTP) reach it through src/main/dispatch.ts.
- * Each area builds its own part (./<area>/index.ts); this file only puts them together.
+ * Each area builds its own part (src/shared/areas/<area>/operations.ts); this file only puts them together,
+ * with the deps every area shares (backend, jobs, log, alCerrar). Sessions are resolved once, by
+ * withSessions (./session.ts), from the contract.
  */
 import type { Backend } from '../ports';
 import type { ApiDeps, ApiImplementation } from './types';

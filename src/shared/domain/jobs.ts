@@ -1,4 +1,8 @@
-/** Long work (CSV import, bulk calls, provisioning, analysis) runs as a job: progress that can be polled and cancelled. */
+/**
+ * Long work held in the process's memory (today: provisioning a project's services) runs as a job: progress
+ * that can be polled and cancelled (JobRegistry, areas/jobs). Work that must outlive the process (call
+ * batches) is rows in the database and a runner instead; a CSV import is one transaction.
+ */
 export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobState<Result = unknown> {

@@ -1,7 +1,8 @@
 /**
- * What an operator would notice at a given window size: a badge whose text is cut, a button or action that
- * lies outside the part of the screen (or of its modal, table cell, scroll area) that shows it. Run in the
- * page; answers one line per problem, naming the element, so a failing test says what to look at.
+ * What an operator would notice at a given window size: a badge whose text is cut or that another element
+ * covers (a table's pinned actions column lying over it, say), a button or action that lies outside the part
+ * of the screen (or of its modal, table cell, scroll area) that shows it. Run in the page; answers one line
+ * per problem, naming the element, so a failing test says what to look at.
  */
 import type { Page } from '@playwright/test';
 
@@ -37,6 +38,39 @@ export async function findClipped(page: Page): Promise<Clipped[]> {
       }
       return box;
     };
+    /** The layer an element is drawn in: the page, or one modal, drawer or floating box above it. */
+    const layer = (el: Element) => el.closest('.mantine-Modal-root, .mantine-Drawer-root, .mantine-Popover-dropdown, .mantine-Tooltip-tooltip, .mantine-Notifications-root');
+    /**
+     * What lies over a badge, if anything: a pinned (sticky) cell of its own row whose box overlaps it — even
+     * below the fold —, or whatever the browser hits at the badge's centre and near its two ends. Something of
+     * another layer (the modal above the page, a tooltip) is not the screen's layout.
+     */
+    const coveredBy = (badge: Element, r: DOMRect): string | null => {
+      const row = badge.closest('tr');
+      if (row) {
+        for (const cell of row.children) {
+          if (cell.contains(badge) || getComputedStyle(cell).position !== 'sticky') continue;
+          const c = cell.getBoundingClientRect();
+          if (c.left < r.right - 1 && c.right > r.left + 1) return `la columna fija ${describe(cell)}`;
+        }
+      }
+      const y = r.top + r.height / 2;
+      if (y < 0 || y > window.innerHeight) return null;
+      // A badge that lets clicks through (a counter over its button) must still be found by the hit test.
+      const el = badge as HTMLElement;
+      const before = el.style.pointerEvents;
+      el.style.pointerEvents = 'auto';
+      try {
+        for (const x of [r.left + 2, r.left + r.width / 2, r.right - 2]) {
+          const hit = document.elementFromPoint(x, y);
+          if (!hit || badge.contains(hit) || hit.contains(badge) || layer(hit) !== layer(badge)) continue;
+          return describe(hit);
+        }
+        return null;
+      } finally {
+        el.style.pointerEvents = before;
+      }
+    };
     const targets = document.querySelectorAll(
       '.mantine-Badge-root, button, a[href], [role="button"], [role="menuitem"], input[type="checkbox"], .mantine-Switch-root',
     );
@@ -55,6 +89,10 @@ export async function findClipped(page: Page): Promise<Clipped[]> {
       if (el.classList.contains('mantine-Badge-root')) {
         const label = el.querySelector('.mantine-Badge-label') ?? el;
         if (label.scrollWidth > label.clientWidth + 1) problems.push({ what: describe(el), why: 'texto recortado' });
+        else {
+          const cover = coveredBy(el, r);
+          if (cover) problems.push({ what: describe(el), why: `tapado por ${cover}` });
+        }
       }
     }
     return problems;

@@ -10,6 +10,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { AvisoError, CampoContrasena, CampoEmail } from '../../components/CamposAcceso';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { firstAdminView, type FirstAdminValues } from './first-admin-form';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 function Indicator({ ok, text, testId }: { ok: boolean; text: string; testId: string }) {
   const Icon = ok ? IconCircleCheck : IconCircleX;
@@ -50,13 +51,9 @@ export default function FirstAdminScreen() {
       navigate(HOME_AFTER_LOGIN, { replace: true });
     } catch (failure) {
       setBusy(false);
-      if (AppError.is(failure)) {
-        setError(failure.message || es.app.errorInesperado);
-        // Someone else created it meanwhile: show the login.
-        if (failure.code === 'conflict') void refresh();
-      } else {
-        setError(es.app.errorInesperado);
-      }
+      setError(mensajeDe(failure));
+      // Someone else created it meanwhile: show the login.
+      if (AppError.is(failure) && failure.code === 'conflict') void refresh();
     }
   };
 

@@ -48,10 +48,10 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.bots;
 
-const mensajeDe = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /** The message of an AppError followed by its detail (e.g. 'Error HTTP: 500'), when it carries one. */
 function conDetalle(error: unknown, fallback: string): { mensaje: string; detalle: string | null } {
@@ -98,7 +98,7 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
       notifySuccess(t.eliminada);
       void refrescar();
     },
-    onError: () => notifyError(t.errorEliminar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar)),
   });
 
   const confirmarEliminar = (e: EmpresaBot) =>

@@ -3,10 +3,10 @@ import { IconCheck, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { indicadorCoincidencia, puedeEnviarCambio, problemaCambioContrasena } from '../../../shared/areas/configuracion/rules';
 import { passwordProblem, passwordStrengthText } from '../../../shared/areas/auth/rules';
-import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';
 import { AvisoError, CampoContrasena } from '../../components/CamposAcceso';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 /** Closes itself this long after a successful change (part 3 §9). */
 export const CIERRE_TRAS_EXITO_MS = 2000;
@@ -57,7 +57,7 @@ export function CambiarContrasenaModal({ opened, onClose }: { opened: boolean; o
       setSuccess(c.exito);
       timer.current = setTimeout(close, CIERRE_TRAS_EXITO_MS);
     } catch (failure) {
-      setError(AppError.is(failure) && failure.message ? failure.message : c.errorInesperado);
+      setError(mensajeDe(failure, c.errorInesperado));
     } finally {
       setBusy(false);
     }

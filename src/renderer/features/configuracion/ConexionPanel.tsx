@@ -12,9 +12,9 @@ import { useAuth } from '../../app/auth';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
 import { EntradaCard } from './EntradaPanel';
 import { notifyError, notifySuccess } from '../../components/toast';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const c = es.configuracion;
-const messageOf = (error: unknown) => (AppError.is(error) && error.message ? error.message : es.app.errorInesperado);
 
 /** Configuración → Conexión: the data backend, the web server, the inbound results endpoint and the automation webhooks. Secrets never come back. */
 export function ConexionPanel() {
@@ -39,14 +39,14 @@ function ServidorWebCard() {
       queryClient.setQueryData(consulta.queryKey, data);
       notifySuccess(c.servidorWebGuardado);
     },
-    onError: (e) => notifyError(messageOf(e)),
+    onError: (e) => notifyError(mensajeDe(e)),
   });
   return (
     <Paper withBorder p="lg" shadow="xs">
       <EncabezadoTarjeta icono={<IconWorldWww size={18} />} titulo={c.servidorWeb} detalle={c.servidorWebDetalle} />
       {info.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
-          {messageOf(info.error)}
+          {mensajeDe(info.error)}
         </Alert>
       ) : (
         <Switch
@@ -68,7 +68,7 @@ function BackendCard() {
   if (info.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />}>
-        {messageOf(info.error)}
+        {mensajeDe(info.error)}
       </Alert>
     );
   return <BackendForm key={`${info.data.backend}-${info.data.supabaseUrl}`} initial={info.data} />;
@@ -86,7 +86,7 @@ function BackendForm({ initial }: { initial: BackendInfo }) {
     mutationFn: () => api.conexion.probarSupabase({ supabaseUrl: url.trim(), ...(key.trim() ? { anonKey: key.trim() } : {}) }),
     onMutate: () => setTest(null),
     onSuccess: (r) => setTest({ ok: true, text: r.mensaje }),
-    onError: (e) => setTest({ ok: false, text: messageOf(e) }),
+    onError: (e) => setTest({ ok: false, text: mensajeDe(e) }),
   });
   const guardar = useMutation({
     mutationFn: () =>
@@ -99,7 +99,7 @@ function BackendForm({ initial }: { initial: BackendInfo }) {
       await auth.refresh();
       navigate('/', { replace: true });
     },
-    onError: (e) => setTest({ ok: false, text: messageOf(e) }),
+    onError: (e) => setTest({ ok: false, text: mensajeDe(e) }),
   });
 
   const confirm = () =>
@@ -181,7 +181,7 @@ function WebhooksCard() {
       <EncabezadoTarjeta icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle} />
       {list.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
-          {messageOf(list.error)}
+          {mensajeDe(list.error)}
         </Alert>
       )}
       <Stack gap="md">
@@ -238,8 +238,8 @@ function WebhookForm({ info }: { info: WebhookInfo }) {
       void queryClient.invalidateQueries({ queryKey: clave('conexion', 'webhooks') });
     },
     onError: (e) => {
-      setError(messageOf(e));
-      notifyError(messageOf(e));
+      setError(mensajeDe(e));
+      notifyError(mensajeDe(e));
     },
   });
 

@@ -22,7 +22,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { rolDe } from '../../../shared/areas/auth/operador';
 import { ACCENT_COLORS } from '../../../shared/areas/configuracion/rules';
-import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
@@ -38,6 +37,7 @@ import { DatosPanel } from '../datos/DatosPanel';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
 import { TituloPantalla } from '../../components/TituloPantalla';
 import { setPreferencias, usePreferencias } from './preferencias-store';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const c = es.configuracion;
 
@@ -223,7 +223,7 @@ function Cuenta() {
       <Stack gap="md">
         {perfil.isError && (
           <Alert color="yellow" variant="light">
-            {AppError.is(perfil.error) && perfil.error.code !== 'internal' ? perfil.error.message : c.errorPerfil}
+            {mensajeDe(perfil.error, c.errorPerfil)}
           </Alert>
         )}
         <Dato label={c.email} value={<Text fw={500} data-testid="cuenta-email">{email}</Text>} />

@@ -5,16 +5,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { esDireccionEscucha, esLoopback, type EntradaInfo, type RutaEntrada } from '../../../shared/areas/conexion/entrada';
 import { archivoFlujo, flujoN8n, type FlujoN8n } from '../../../shared/areas/conexion/flujos-n8n';
-import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, consultas } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { descargar } from '../metricas/guardar-csv';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.conexion.entrada;
-const messageOf = (error: unknown) => (AppError.is(error) && error.message ? error.message : es.app.errorInesperado);
 
 /**
  * Configuración → Conexión → Entrada de resultados (n8n): on/off, where to listen, the two addresses to paste
@@ -26,7 +25,7 @@ export function EntradaCard() {
   if (info.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />}>
-        {messageOf(info.error)}
+        {mensajeDe(info.error)}
       </Alert>
     );
   return (
@@ -57,7 +56,7 @@ function EntradaForm({ info }: { info: EntradaInfo }) {
       queryClient.setQueryData(consulta.queryKey, data);
       notifySuccess(t.guardada);
     },
-    onError: (e) => notifyError(messageOf(e)),
+    onError: (e) => notifyError(mensajeDe(e)),
   });
   const rotar = useMutation({
     mutationFn: (ruta: RutaEntrada) => api.conexion.rotarSecretoEntrada({ ruta }),
@@ -65,7 +64,7 @@ function EntradaForm({ info }: { info: EntradaInfo }) {
       queryClient.setQueryData(consulta.queryKey, data.info);
       setSecreto({ ruta: data.ruta, valor: data.secreto });
     },
-    onError: (e) => notifyError(messageOf(e)),
+    onError: (e) => notifyError(mensajeDe(e)),
   });
 
   const confirmarRotar = (ruta: RutaEntrada) =>

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Rol } from '../../../shared/areas/auth/operador';
 import type { FilaOperador, NuevoOperador } from '../../../shared/areas/operadores/contract';
-import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
@@ -14,9 +13,9 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.operadores;
-const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
 
 /** A one-time password, shown once, with its copy button. */
 interface Entrega {

@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { notifyError } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
-import { mensajeDe } from './formato';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.datos.actividad;
 

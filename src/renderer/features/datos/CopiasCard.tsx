@@ -13,7 +13,8 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
 import { useMostrarActividad } from './actividad';
-import { mensajeDe, tamanoLegible } from './formato';
+import { tamanoLegible } from './formato';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.datos.pantallaCopias;
 

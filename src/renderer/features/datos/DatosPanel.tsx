@@ -4,7 +4,7 @@ import { es } from '../../../shared/i18n/es';
 import { ActividadCard } from './ActividadCard';
 import { useActividadDatos, useAlTerminarActividad } from './actividad';
 import { CopiasCard } from './CopiasCard';
-import { mensajeDe } from './formato';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { RegistroCard } from './RegistroCard';
 import { TrasladoCard } from './TrasladoCard';
 

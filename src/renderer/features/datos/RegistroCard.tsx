@@ -7,7 +7,7 @@ import { es } from '../../../shared/i18n/es';
 import { api, consultas } from '../../api/client';
 import { notifyError } from '../../components/toast';
 import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
-import { mensajeDe } from './formato';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.datos.pantallaRegistro;
 

@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
 import { useMostrarActividad } from './actividad';
-import { mensajeDe } from './formato';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.datos.pantallaTraslado;
 const c = es.configuracion;

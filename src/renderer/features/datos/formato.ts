@@ -1,9 +1,3 @@
-import { AppError } from '../../../shared/errors';
-import { es } from '../../../shared/i18n/es';
-
-/** The Spanish message of a refusal (an AppError's own text), or the generic one. */
-export const mensajeDe = (error: unknown): string => (AppError.is(error) && error.message ? error.message : es.app.errorInesperado);
-
 const UNIDADES = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 const numero = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
 

@@ -8,6 +8,7 @@ import { es } from '../../../shared/i18n/es';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { TituloConVolver } from '../../components/TituloConVolver';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.empresas;
 
@@ -28,7 +29,7 @@ export default function AsignarEmpresasWordpressScreen() {
       setEmpresa(null);
       void queryClient.invalidateQueries({ queryKey: clave('planes') });
     },
-    onError: (e) => notifyError(e instanceof Error && e.message ? e.message : t.errorAsignar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorAsignar)),
   });
   return (
     <Stack gap="lg">

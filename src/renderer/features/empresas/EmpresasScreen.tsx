@@ -31,12 +31,13 @@ import type { Contract, InputOf } from '../../../shared/contract';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/areas/empresas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminarEnUso, mensajeDe, PieFormulario, useFormulario } from '../proyectos/comun';
+import { confirmarEliminarEnUso, PieFormulario, useFormulario } from '../proyectos/comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { TituloConVolver } from '../../components/TituloConVolver';
-import { useAuth } from '../../app/auth';
+import { useEsAdministrador } from '../../app/rol';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -55,15 +56,11 @@ async function copiar(texto: string, ok: string, error: string) {
 /** The contract's input with every field present, empty texts as '' (the api stores them as null). */
 type Form = { [K in keyof InputOf<Contract['empresas']['crear']>]-?: NonNullable<InputOf<Contract['empresas']['crear']>[K]> };
 
-/** Whether the operator signed in is an administrator: only they change an existing company's credentials (SQL enforces it). */
-function useEsAdmin(): boolean {
-  return useAuth().operator?.rol === 'administrador';
-}
 
 function FormModal({ empresa, onClose, onCredenciales }: { empresa: Empresa | null; onClose: () => void; onCredenciales: (c: CredencialesPortal, nombre: string) => void }) {
   const queryClient = useQueryClient();
   // An operator gives a new company its first credentials; an existing company's are an administrator's to change.
-  const esAdmin = useEsAdmin();
+  const esAdmin = useEsAdministrador();
   const credencialesFijas = empresa !== null && !esAdmin;
   const { valores: f, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: empresa?.nombre ?? '',
@@ -227,7 +224,7 @@ function CredencialesModal({ datos, onClose }: { datos: { credenciales: Credenci
 export default function EmpresasScreen() {
   useDocumentTitle(t.titulo);
   const queryClient = useQueryClient();
-  const esAdmin = useEsAdmin();
+  const esAdmin = useEsAdministrador();
   const [form, setForm] = useState<{ empresa: Empresa | null } | null>(null);
   const [credenciales, setCredenciales] = useState<{ credenciales: CredencialesPortal; nombre: string } | null>(null);
   const empresas = useQuery(consultas.empresas.listar({}));
@@ -242,7 +239,7 @@ export default function EmpresasScreen() {
       notifySuccess(t.estadoCambiado);
       refrescar();
     },
-    onError: () => notifyError(t.errorEstado),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEstado)),
   });
   const eliminar = useMutation({
     mutationFn: (e: Empresa) => api.empresas.eliminar({ id: e.id }),
@@ -252,7 +249,7 @@ export default function EmpresasScreen() {
       // Its projects lost their company.
       void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
-    onError: () => notifyError(t.errorEliminar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar)),
   });
   const restablecer = useMutation({
     mutationFn: (e: Empresa) => api.empresas.restablecerContrasena({ id: e.id }),
@@ -260,7 +257,7 @@ export default function EmpresasScreen() {
       refrescar();
       setCredenciales({ credenciales: c, nombre: e.nombre });
     },
-    onError: () => notifyError(t.errorCredenciales),
+    onError: (e) => notifyError(mensajeDe(e, t.errorCredenciales)),
   });
   const confirmarRestablecer = (e: Empresa) =>
     modals.openConfirmModal({
@@ -330,7 +327,7 @@ export default function EmpresasScreen() {
             <AccionFila label={t.accionRestablecer} icon={<IconKey size={18} />} color="grape" onClick={() => confirmarRestablecer(e)} aria-label={`${t.accionRestablecer} ${e.nombre}`} />
           ) : null}
           <AccionFila label={t.accionCopiarEnlace} icon={<IconLink size={18} />} color="blue" onClick={() => void copiar(enlaceDe(e.id), t.enlaceCopiado, t.errorCopiarEnlace)} aria-label={`${t.accionCopiarEnlace} ${e.nombre}`} />
-          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, consultas.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} />
+          {esAdmin ? <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(e.nombre, consultas.empresas.dependencias({ id: e.id }), () => eliminar.mutate(e))} aria-label={`${t.accionEliminar} ${e.nombre}`} /> : null}
         </Group>
       ),
     },

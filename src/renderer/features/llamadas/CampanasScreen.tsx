@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Progress, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconPencil, IconPlus, IconSpeakerphone, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Campana } from '../../../shared/areas/llamadas/contract';
@@ -7,7 +7,10 @@ import { porcentajeTope } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api, clave } from '../../api/client';
-import { BadgeTope, COLOR_TOPE, Encabezado, mensajeDe, t, useCampanaSeleccionada } from './comun';
+import { BadgeTope, COLOR_TOPE, Encabezado, t, useCampanaSeleccionada } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { AccionFila } from '../../components/AccionFila';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 
 /** Campaigns (part 1 §2.5): create form (name non-blank, minutes > 0) and the table with inline editing. */
 export default function CampanasScreen() {
@@ -29,6 +32,9 @@ export default function CampanasScreen() {
     },
     onError: (e) => notifyError(mensajeDe(e, t.campanas.errorCrear)),
   });
+
+  const edicion = useEdicionCampana();
+  const columnas = columnasCampanas(edicion);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -59,110 +65,96 @@ export default function CampanasScreen() {
         </Title>
         {campanas.isError ? (
           <Text c="red">{mensajeDe(campanas.error, t.campanas.errorCargar)}</Text>
-        ) : lista.length === 0 && !campanas.isLoading ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t.campanas.vacio}
-          </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="tabla-campanas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.campanas.colNombre}</Table.Th>
-                  <Table.Th w={160}>{t.campanas.colMinutos}</Table.Th>
-                  <Table.Th w={220}>{t.campanas.colConsumo}</Table.Th>
-                  <Table.Th w={150}>{t.campanas.colEstado}</Table.Th>
-                  <Table.Th w={110} ta="right">
-                    {t.campanas.colAcciones}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lista.map((c) => (
-                  <FilaCampana key={c.id} campana={c} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TablaDatos etiqueta={t.campanas.listado} testId="tabla-campanas" columnas={columnas} filas={lista} cargando={campanas.isLoading} anchoMinimo={640}
+            vacio={{ icono: <IconSpeakerphone size={24} />, texto: t.campanas.vacio }}
+            propsFila={(c) => ({ 'data-testid': `campana-${c.id}` })}
+          />
         )}
       </Paper>
     </Stack>
   );
 }
 
-function FilaCampana({ campana }: { campana: Campana }) {
+/** The one row being edited in place: its draft, its checks and the save. */
+function useEdicionCampana() {
   const qc = useQueryClient();
-  const [editando, setEditando] = useState(false);
-  const [nombre, setNombre] = useState(campana.nombre);
-  const [minutos, setMinutos] = useState<number | string>(campana.minutos);
-  const minutosNum = Number(minutos) || 0;
-  const valido = nombre.trim() !== '' && minutosNum !== 0;
-
+  const [edicion, setEdicion] = useState<{ id: number; nombre: string; minutos: number | string } | null>(null);
+  const minutosNum = Number(edicion?.minutos) || 0;
+  const valido = !!edicion && edicion.nombre.trim() !== '' && minutosNum !== 0;
   const guardar = useMutation({
-    mutationFn: () => api.llamadas.actualizarCampana({ id: campana.id, nombre: nombre.trim(), minutos: minutosNum }),
+    mutationFn: (e: { id: number; nombre: string; minutos: number }) => api.llamadas.actualizarCampana(e),
     onSuccess: () => {
-      setEditando(false);
+      setEdicion(null);
       notifySuccess(t.campanas.actualizada);
       void qc.invalidateQueries({ queryKey: clave('llamadas') });
     },
     onError: (e) => notifyError(mensajeDe(e, t.campanas.errorActualizar)),
   });
-
-  const empezar = () => {
-    setNombre(campana.nombre);
-    setMinutos(campana.minutos);
-    setEditando(true);
+  return {
+    edicion,
+    valido,
+    guardando: guardar.isPending,
+    empezar: (c: Campana) => setEdicion({ id: c.id, nombre: c.nombre, minutos: c.minutos }),
+    cambiar: (cambio: Partial<{ nombre: string; minutos: number | string }>) => setEdicion((e) => (e ? { ...e, ...cambio } : e)),
+    cancelar: () => setEdicion(null),
+    guardar: () => edicion && guardar.mutate({ id: edicion.id, nombre: edicion.nombre.trim(), minutos: minutosNum }),
   };
+}
 
-  return (
-    <Table.Tr data-testid={`campana-${campana.id}`}>
-      <Table.Td>
-        {editando ? (
-          <TextInput aria-label={t.campanas.nombre} value={nombre} onChange={(e) => setNombre(e.currentTarget.value)} maxLength={200} size="sm" autoFocus />
+/** The campaigns' columns; the row being edited shows inputs in place of its name and minutes. */
+function columnasCampanas(ed: ReturnType<typeof useEdicionCampana>): Array<Columna<Campana>> {
+  const en = (c: Campana) => (ed.edicion?.id === c.id ? ed.edicion : null);
+  return [
+    {
+      titulo: t.campanas.colNombre,
+      celda: (c) => {
+        const e = en(c);
+        return e ? (
+          <TextInput aria-label={t.campanas.nombre} value={e.nombre} onChange={(ev) => ed.cambiar({ nombre: ev.currentTarget.value })} maxLength={200} size="sm" autoFocus />
         ) : (
-          <Text fw={600}>{campana.nombre}</Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {editando ? (
-          <NumberInput aria-label={t.campanas.minutos} value={minutos} onChange={setMinutos} min={0} allowDecimal={false} allowNegative={false} size="sm" />
+          <Text fw={600}>{c.nombre}</Text>
+        );
+      },
+    },
+    {
+      titulo: t.campanas.colMinutos,
+      miw: 140,
+      celda: (c) => {
+        const e = en(c);
+        return e ? (
+          <NumberInput aria-label={t.campanas.minutos} value={e.minutos} onChange={(v) => ed.cambiar({ minutos: v })} min={0} allowDecimal={false} allowNegative={false} size="sm" />
         ) : (
-          <Text>{campana.minutos}</Text>
-        )}
-      </Table.Td>
-      <Table.Td>
+          <Text>{c.minutos}</Text>
+        );
+      },
+    },
+    {
+      titulo: t.campanas.colConsumo,
+      miw: 200,
+      celda: (c) => (
         <Stack gap={4}>
-          <Text size="sm">{campana.minutos > 0 ? t.clientes.consumidos(campana.minutosConsumidos, campana.minutos) : t.clientes.consumidosSinTope(campana.minutosConsumidos)}</Text>
-          {campana.minutos > 0 ? <Progress value={porcentajeTope(campana.minutosConsumidos, campana.minutos)} color={COLOR_TOPE[campana.estadoTope]} size="sm" aria-label={`${campana.nombre}: ${t.campanas.colConsumo}`} /> : null}
+          <Text size="sm">{c.minutos > 0 ? t.clientes.consumidos(c.minutosConsumidos, c.minutos) : t.clientes.consumidosSinTope(c.minutosConsumidos)}</Text>
+          {c.minutos > 0 ? <Progress value={porcentajeTope(c.minutosConsumidos, c.minutos)} color={COLOR_TOPE[c.estadoTope]} size="sm" aria-label={`${c.nombre}: ${t.campanas.colConsumo}`} /> : null}
         </Stack>
-      </Table.Td>
-      <Table.Td>
-        <BadgeTope estado={campana.estadoTope} minutos={campana.minutos} />
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    { titulo: t.campanas.colEstado, tipo: 'estado', celda: (c) => <BadgeTope estado={c.estadoTope} minutos={c.minutos} /> },
+    {
+      titulo: t.campanas.colAcciones,
+      tipo: 'acciones',
+      celda: (c) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          {editando ? (
+          {en(c) ? (
             <>
-              <Tooltip label={t.campanas.guardar}>
-                <ActionIcon variant="filled" aria-label={t.campanas.guardar} onClick={() => guardar.mutate()} disabled={!valido} loading={guardar.isPending}>
-                  <IconCheck size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t.campanas.cancelar}>
-                <ActionIcon variant="subtle" color="gray" aria-label={t.campanas.cancelar} onClick={() => setEditando(false)}>
-                  <IconX size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <AccionFila label={t.campanas.guardar} icon={<IconCheck size={16} />} variant="filled" aria-label={t.campanas.guardar} onClick={ed.guardar} disabled={!ed.valido} loading={ed.guardando} />
+              <AccionFila label={t.campanas.cancelar} icon={<IconX size={16} />} color="gray" aria-label={t.campanas.cancelar} onClick={ed.cancelar} />
             </>
           ) : (
-            <Tooltip label={t.campanas.editar}>
-              <ActionIcon variant="subtle" aria-label={`${t.campanas.editar} ${campana.nombre}`} onClick={empezar}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <AccionFila label={t.campanas.editar} icon={<IconPencil size={16} />} aria-label={`${t.campanas.editar} ${c.nombre}`} onClick={() => ed.empezar(c)} />
           )}
         </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import type { Campana, Cliente } from '../../../shared/areas/llamadas/contract';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api } from '../../api/client';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

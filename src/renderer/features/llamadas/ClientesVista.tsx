@@ -40,7 +40,8 @@ import { PAGE_SIZE_CLIENTES, badgeCliente, formatCosto, porcentajeTope } from '.
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api, clave, consultas } from '../../api/client';
-import { BadgeTope, COLOR_TOPE, Encabezado, SelectorCampana, Tile, dialogo, dialogoSiCorresponde, fmtNumero, mensajeDe, t, useCampanaSeleccionada } from './comun';
+import { BadgeTope, COLOR_TOPE, Encabezado, SelectorCampana, Tile, dialogo, dialogoSiCorresponde, fmtNumero, t, useCampanaSeleccionada } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { ClienteModal } from './ClienteModal';
 import { ConfiguracionPanel } from './ConfiguracionPanel';
 import { ImportarCsvModal } from './ImportarCsvModal';
@@ -51,6 +52,9 @@ import { NoLlamarModal } from './NoLlamarModal';
 import { HistorialModal } from './HistorialModal';
 import { AccionFila } from '../../components/AccionFila';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
+
+/** The client column's width: with the others it keeps the table within 1360 px (no column under the actions). */
+const ANCHO_CLIENTE = 200;
 
 type Filtros = { nombre: string; email: string; telefono: string; empresa: string };
 const SIN_FILTROS: Filtros = { nombre: '', email: '', telefono: '', empresa: '' };
@@ -246,11 +250,15 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
       celda: (f) => <Checkbox aria-label={t.clientes.seleccionar(nombreDe(f))} checked={seleccion.has(f.id)} onChange={() => alternar(f)} />,
     },
     {
+      // The company goes under the name, with the role: at 1360 px a column of its own pushed the table under
+      // the pinned actions, which then covered the status badge — the one cell that changes live.
       titulo: t.clientes.colCliente,
-      celda: (f) => (
-        <Stack gap={0}>
+      celda: (f) => {
+        const detalle = [f.cargo, f.empresa].filter(Boolean).join(' · ');
+        return (
+        <Stack gap={0} maw={ANCHO_CLIENTE}>
           <Group gap={6} wrap="nowrap">
-            <Text fw={600} size="sm">
+            <Text fw={600} size="sm" truncate="end" title={nombreDe(f)} miw={0}>
               {nombreDe(f)}
             </Text>
             {f.noLlamar ? (
@@ -261,15 +269,16 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
               </Tooltip>
             ) : null}
           </Group>
-          {f.cargo ? (
-            <Text size="xs" c="dimmed">
-              {f.cargo}
+          {detalle ? (
+            <Text size="xs" c="dimmed" truncate="end" title={detalle}>
+              {detalle}
             </Text>
           ) : null}
         </Stack>
-      ),
+        );
+      },
     },
-    { titulo: t.clientes.colEmail, tipo: 'texto', celda: (f) => f.email, anchoMaximo: 220 },
+    { titulo: t.clientes.colEmail, tipo: 'texto', celda: (f) => f.email, anchoMaximo: 170 },
     {
       titulo: t.clientes.colTelefono,
       celda: (f) => (
@@ -278,7 +287,6 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
         </Text>
       ),
     },
-    { titulo: t.clientes.colEmpresa, tipo: 'texto', celda: (f) => f.empresa ?? '—', anchoMaximo: 180 },
     {
       titulo: t.clientes.colEstado,
       tipo: 'estado',

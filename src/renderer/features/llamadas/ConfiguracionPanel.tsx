@@ -6,7 +6,8 @@ import type { ConfiguracionLlamadas } from '../../../shared/areas/llamadas/contr
 import { HORARIO_DEFECTO, MAX_SIMULTANEAS } from '../../../shared/areas/llamadas/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api, consultas } from '../../api/client';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 type Franja = { dia: number; inicio: string; fin: string };
 type Resultado = ConfiguracionLlamadas['reintentarResultados'][number];

@@ -6,7 +6,8 @@ import { formatCosto, isoALocalBogota, localBogotaAIso } from '../../../shared/a
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { api, consultas } from '../../api/client';
-import { dialogoSiCorresponde, fmtNumero, mensajeDe, t } from './comun';
+import { dialogoSiCorresponde, fmtNumero, t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import type { Lote } from './lotes';
 
 /**

@@ -9,7 +9,8 @@ import { formatDateTime } from '../../lib/format';
 import { consultas } from '../../api/client';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AudioPlayer } from './AudioPlayer';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const h = t.historial;
 const na = (v: ReactNode) => (v === null || v === undefined || v === '' ? h.noDisponible : v);

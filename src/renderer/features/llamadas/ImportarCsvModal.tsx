@@ -1,14 +1,38 @@
-import { Alert, Badge, Button, FileButton, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, FileButton, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { contarDuplicados, filasAGuardar, marcarExistentes, mensajeImportacion, claveCliente, type AnalisisCsv } from '../../../shared/areas/llamadas/csv';
+import { contarDuplicados, filasAGuardar, marcarExistentes, mensajeImportacion, claveCliente, type AnalisisCsv, type FilaOmitida } from '../../../shared/areas/llamadas/csv';
 import { notifyError } from '../../components/toast';
 import { api } from '../../api/client';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { leerArchivo, parsearCsv } from './csv';
 
 const MAX_VISTA = 200;
+
+const COLUMNAS_AGREGAR: Array<Columna<AnalisisCsv['agregar'][number]>> = [
+  { titulo: t.csv.colFila, celda: (f) => f.fila },
+  { titulo: t.clientes.colCliente, tipo: 'texto', celda: (f) => `${f.nombre} ${f.apellido}`.trim(), anchoMaximo: 200 },
+  { titulo: t.clientes.colEmail, tipo: 'texto', celda: (f) => f.email, anchoMaximo: 200 },
+  { titulo: t.clientes.colTelefono, celda: (f) => f.telefono },
+  { titulo: t.clientes.colEmpresa, tipo: 'texto', celda: (f) => f.empresa, anchoMaximo: 160 },
+];
+
+const COLUMNAS_OMITIDAS: Array<Columna<FilaOmitida>> = [
+  { titulo: t.csv.colFila, celda: (o) => o.fila },
+  {
+    titulo: t.csv.colMotivo,
+    tipo: 'estado',
+    celda: (o) => (
+      <Badge color="orange" variant="light" size="sm">
+        {t.csv.motivo[o.motivo]}
+      </Badge>
+    ),
+  },
+  { titulo: t.csv.colDatos, tipo: 'texto', celda: (o) => o.datos, anchoMaximo: 360 },
+];
 
 /**
  * CSV import (part 1 §5): parsed here with papaparse, a preview of what will be added and what is skipped
@@ -132,28 +156,7 @@ export function ImportarCsvModal({ campanaId, onClose, onImported }: { campanaId
               </Tabs.List>
               <Tabs.Panel value="agregar" pt="xs">
                 <ScrollArea.Autosize mah={280}>
-                  <Table striped fz="sm">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{c.colFila}</Table.Th>
-                        <Table.Th>{t.clientes.colCliente}</Table.Th>
-                        <Table.Th>{t.clientes.colEmail}</Table.Th>
-                        <Table.Th>{t.clientes.colTelefono}</Table.Th>
-                        <Table.Th>{t.clientes.colEmpresa}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {analisis.agregar.slice(0, MAX_VISTA).map((f) => (
-                        <Table.Tr key={f.fila}>
-                          <Table.Td>{f.fila}</Table.Td>
-                          <Table.Td>{`${f.nombre} ${f.apellido}`.trim()}</Table.Td>
-                          <Table.Td>{f.email}</Table.Td>
-                          <Table.Td>{f.telefono}</Table.Td>
-                          <Table.Td>{f.empresa}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <TablaDatos etiqueta={c.agregar} columnas={COLUMNAS_AGREGAR} filas={analisis.agregar.slice(0, MAX_VISTA)} claveFila={(f) => f.fila} compacta anchoMinimo={560} />
                   {analisis.agregar.length > MAX_VISTA ? (
                     <Text size="xs" c="dimmed" p="xs">
                       {c.masFilas(analisis.agregar.length - MAX_VISTA)}
@@ -163,32 +166,7 @@ export function ImportarCsvModal({ campanaId, onClose, onImported }: { campanaId
               </Tabs.Panel>
               <Tabs.Panel value="omitidas" pt="xs">
                 <ScrollArea.Autosize mah={280}>
-                  <Table striped fz="sm" data-testid="csv-omitidas">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{c.colFila}</Table.Th>
-                        <Table.Th>{c.colMotivo}</Table.Th>
-                        <Table.Th>{c.colDatos}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {analisis.omitidas.slice(0, MAX_VISTA).map((o) => (
-                        <Table.Tr key={`${o.fila}-${o.motivo}`}>
-                          <Table.Td>{o.fila}</Table.Td>
-                          <Table.Td>
-                            <Badge color="orange" variant="light" size="sm">
-                              {c.motivo[o.motivo]}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="xs" c="dimmed" lineClamp={1}>
-                              {o.datos}
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <TablaDatos etiqueta={c.omitir} testId="csv-omitidas" columnas={COLUMNAS_OMITIDAS} filas={analisis.omitidas.slice(0, MAX_VISTA)} claveFila={(o) => `${o.fila}-${o.motivo}`} compacta anchoMinimo={480} />
                 </ScrollArea.Autosize>
               </Tabs.Panel>
             </Tabs>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,8 +9,71 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { TOAST_ERROR_MS } from '../../app/theme';
 import { formatDateTime } from '../../lib/format';
 import { api, clave, consultas } from '../../api/client';
-import { mensajeDe, t } from './comun';
-import { COLOR_ESTADO_CLIENTE, COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type Lote } from './lotes';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { COLOR_ESTADO_CLIENTE, COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type IntentoLote, type Lote } from './lotes';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
+
+const l = t.lote;
+const p = t.panelLotes;
+
+const resultadoLlamada = (r: string) => p.resultadoLlamada(etiquetaEstadoLlamada(r) ?? r);
+const BadgeEstadoCliente = ({ estado }: { estado: string }) => (
+  <Badge color={COLOR_ESTADO_CLIENTE[estado] ?? 'gray'} variant="light" size="sm">
+    {l.estado[estado] ?? estado}
+  </Badge>
+);
+
+/** Each client of the batch: its state, how many attempts, the call's outcome and the detail. */
+const COLUMNAS_CLIENTES: Array<Columna<Lote['resultados'][number]>> = [
+  { titulo: p.colCliente, tipo: 'texto', celda: (r) => r.nombre, anchoMaximo: 220 },
+  { titulo: t.clientes.colTelefono, celda: (r) => <Text size="sm" ff="monospace">{r.telefono}</Text> },
+  { titulo: t.clientes.colEstado, tipo: 'estado', celda: (r) => <BadgeEstadoCliente estado={r.estado} /> },
+  { titulo: p.pestanaIntentos, tipo: 'estado', celda: (r) => <Text size="xs" c="dimmed">{r.intentos > 0 ? p.intentos(r.intentos) : ''}</Text> },
+  {
+    titulo: p.colDetalle,
+    celda: (r) => (
+      <Text size="xs" c="dimmed">
+        {[r.resultadoLlamada ? resultadoLlamada(r.resultadoLlamada) : null, r.detalle].filter(Boolean).join(' · ')}
+      </Text>
+    ),
+  },
+];
+
+/** Every attempt: who, which, its outcome, the call's outcome and detail, when. */
+const COLUMNAS_INTENTOS: Array<Columna<IntentoLote>> = [
+  {
+    titulo: p.colCliente,
+    celda: (i) => (
+      <>
+        <Text size="sm">{i.nombre}</Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {i.telefono}
+        </Text>
+      </>
+    ),
+  },
+  { titulo: p.colIntento, celda: (i) => i.intento },
+  { titulo: p.colResultado, tipo: 'estado', celda: (i) => <BadgeEstadoCliente estado={i.resultado} /> },
+  {
+    titulo: p.colDetalle,
+    celda: (i) => (
+      <>
+        {i.resultadoLlamada ? (
+          <Text size="sm" data-testid="intento-resultado-llamada">
+            {resultadoLlamada(i.resultadoLlamada)}
+          </Text>
+        ) : null}
+        {i.detalle ? (
+          <Text size="xs" c="dimmed">
+            {i.detalle}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  { titulo: p.colFecha, tipo: 'estado', celda: (i) => <Text size="xs">{formatDateTime(i.createdAt)}</Text> },
+];
 
 /**
  * A batch's details: progress (n of N, successes, failures, skipped, unconfirmed, retries waiting), each
@@ -20,8 +83,6 @@ import { COLOR_ESTADO_CLIENTE, COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, seP
  * updates cannot come, CambiosEnVivo refreshes those reads on a slow timer, so the progress still moves).
  */
 export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: string; campanas?: Campana[]; onClose: () => void; onReintento: (id: string) => void }) {
-  const l = t.lote;
-  const p = t.panelLotes;
   const qc = useQueryClient();
   const [accion, setAccion] = useState(false);
   const [pestana, setPestana] = useState<string | null>('clientes');
@@ -143,31 +204,9 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
             </Tabs.List>
             <Tabs.Panel value="clientes" pt="xs">
               <ScrollArea.Autosize mah={240}>
-                <Table fz="sm" striped aria-label={p.pestanaClientes}>
-                  <Table.Tbody>
-                    {s.resultados.map((r) => (
-                      <Table.Tr key={r.clienteId} data-testid="lote-cliente" data-estado={r.estado}>
-                        <Table.Td>{r.nombre}</Table.Td>
-                        <Table.Td ff="monospace">{r.telefono}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Badge color={COLOR_ESTADO_CLIENTE[r.estado] ?? 'gray'} variant="light" size="sm">
-                            {l.estado[r.estado] ?? r.estado}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="xs" c="dimmed">
-                            {r.intentos > 0 ? p.intentos(r.intentos) : ''}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c="dimmed">
-                            {[r.resultadoLlamada ? p.resultadoLlamada(etiquetaEstadoLlamada(r.resultadoLlamada) ?? r.resultadoLlamada) : null, r.detalle].filter(Boolean).join(' · ')}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <TablaDatos etiqueta={p.pestanaClientes} columnas={COLUMNAS_CLIENTES} filas={s.resultados} claveFila={(r) => r.clienteId} compacta anchoMinimo={560}
+                  propsFila={(r) => ({ 'data-testid': 'lote-cliente', 'data-estado': r.estado })}
+                />
               </ScrollArea.Autosize>
             </Tabs.Panel>
             <Tabs.Panel value="intentos" pt="xs">
@@ -183,50 +222,9 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
                 </Text>
               ) : (
                 <ScrollArea.Autosize mah={240}>
-                  <Table fz="sm" striped aria-label={p.pestanaIntentos} data-testid="lote-intentos">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{p.colCliente}</Table.Th>
-                        <Table.Th>{p.colIntento}</Table.Th>
-                        <Table.Th>{p.colResultado}</Table.Th>
-                        <Table.Th>{p.colDetalle}</Table.Th>
-                        <Table.Th>{p.colFecha}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {(intentos.data ?? []).map((i) => (
-                        <Table.Tr key={`${i.clienteId}-${i.intento}-${i.createdAt}`} data-testid="lote-intento">
-                          <Table.Td>
-                            <Text size="sm">{i.nombre}</Text>
-                            <Text size="xs" c="dimmed" ff="monospace">
-                              {i.telefono}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{i.intento}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Badge color={COLOR_ESTADO_CLIENTE[i.resultado] ?? 'gray'} variant="light" size="sm">
-                              {l.estado[i.resultado] ?? i.resultado}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            {i.resultadoLlamada ? (
-                              <Text size="sm" data-testid="intento-resultado-llamada">
-                                {p.resultadoLlamada(etiquetaEstadoLlamada(i.resultadoLlamada) ?? i.resultadoLlamada)}
-                              </Text>
-                            ) : null}
-                            {i.detalle ? (
-                              <Text size="xs" c="dimmed">
-                                {i.detalle}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            <Text size="xs">{formatDateTime(i.createdAt)}</Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <TablaDatos etiqueta={p.pestanaIntentos} testId="lote-intentos" columnas={COLUMNAS_INTENTOS} filas={intentos.data ?? []} claveFila={(i) => `${i.clienteId}-${i.intento}-${i.createdAt}`} compacta anchoMinimo={560}
+                    propsFila={() => ({ 'data-testid': 'lote-intento' })}
+                  />
                 </ScrollArea.Autosize>
               )}
             </Tabs.Panel>

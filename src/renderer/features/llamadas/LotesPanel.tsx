@@ -8,7 +8,8 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { api, clave, consultas } from '../../api/client';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type LoteResumen } from './lotes';
 
 /** A batch's outcomes in one short line: the started and failed calls, and the rest only when there are any. */

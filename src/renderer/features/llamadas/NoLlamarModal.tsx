@@ -10,7 +10,8 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { api, clave, consultas } from '../../api/client';
-import { mensajeDe, t } from './comun';
+import { t } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { leerArchivo, telefonosDeCsv } from './csv';
 import { MAX_TELEFONOS_CSV, TELEFONOS_POR_ENVIO, type FilaNoLlamar } from './lotes';
 

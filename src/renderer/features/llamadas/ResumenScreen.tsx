@@ -8,7 +8,8 @@ import type { ResumenLlamadas } from '../../../shared/areas/llamadas/contract';
 import { COLOR_BARRAS, RANGO_DEFECTO, VERDES, isoALocalBogota, localBogotaAIso, seriesPorEtiqueta } from '../../../shared/areas/llamadas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { consultas } from '../../api/client';
-import { Encabezado, SelectorCampana, Tile, fmtNumero, mensajeDe, t, useCampanaSeleccionada } from './comun';
+import { Encabezado, SelectorCampana, Tile, fmtNumero, t, useCampanaSeleccionada } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, ChartTitle, Tooltip, Legend);
 

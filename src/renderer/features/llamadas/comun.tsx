@@ -12,10 +12,6 @@ import { consultas } from '../../api/client';
 
 export const t = es.llamadas;
 
-export function mensajeDe(error: unknown, fallback: string): string {
-  return AppError.is(error) ? error.message : fallback;
-}
-
 function leerGuardada(): string | null {
   try {
     return window.localStorage.getItem(CLAVE_CAMPANA_SELECCIONADA);

@@ -9,9 +9,7 @@ type Salida<O extends keyof Contract['llamadas']> = OutputOf<Contract['llamadas'
 export type Lote = Salida<'estadoLote'>;
 export type LoteResumen = Salida<'lotes'>[number];
 export type IntentoLote = Salida<'intentosLote'>[number];
-export type Estimacion = Salida<'estimarLote'>;
 export type FilaNoLlamar = Salida<'noLlamarListar'>['filas'][number];
-export type EstadoDeLote = LoteResumen['estado'];
 
 /** A batch that still has work ahead (the api's runner follows it). */
 export const ACTIVOS: readonly string[] = ['programado', 'en_curso', 'pausado', 'esperando_horario'];

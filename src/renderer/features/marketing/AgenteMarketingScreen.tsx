@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { RegistroMarketing } from '../../../shared/areas/marketing/rules';
 import { leerContenidoGuardado } from '../../../shared/areas/marketing/propuesta';
-import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/toast';
@@ -17,6 +16,7 @@ import { EstructuraSitio, TextoCrudo } from './EstructuraSitio';
 import { AccionFila } from '../../components/AccionFila';
 import { TituloPantalla } from '../../components/TituloPantalla';
 import { TablaDatos } from '../../components/TablaDatos';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const m = es.marketing;
 /** The screen waits this long after loading before checking authentication (part 3 §4, §9). */
@@ -24,7 +24,6 @@ export const ESPERA_AUTENTICACION_MS = 1000;
 const REGISTROS = clave('marketing', 'registros');
 
 type Conexion = 'autenticando' | 'conectado' | 'desconectado';
-const messageOf = (error: unknown, fallback: string) => (AppError.is(error) && error.message ? error.message : fallback);
 
 /** Marketing agent (part 3 §2.6): connection badge, records, details, load-context dialog. */
 export default function AgenteMarketingScreen() {
@@ -60,13 +59,13 @@ export default function AgenteMarketingScreen() {
   const eliminar = useMutation({
     mutationFn: (id: number) => api.marketing.eliminar({ id }),
     onSuccess: () => notifySuccess(m.registroEliminado),
-    onError: (error) => notifyError(messageOf(error, m.errorEliminar)),
+    onError: (error) => notifyError(mensajeDe(error, m.errorEliminar)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: REGISTROS }),
   });
   const descargar = useMutation({
     mutationFn: (id: number) => api.marketing.descargarArchivo({ id }),
     onSuccess: (file) => guardarDescarga(file.nombre, file.tipo, file.contenidoBase64),
-    onError: (error) => notifyError(messageOf(error, m.errorDescargar)),
+    onError: (error) => notifyError(mensajeDe(error, m.errorDescargar)),
   });
 
   const confirmarEliminar = (registro: RegistroMarketing) =>
@@ -122,7 +121,7 @@ export default function AgenteMarketingScreen() {
         <TablaDatos etiqueta={m.registros} anchoMinimo={720}
           filas={registros.data ?? []} cargando={conexion === 'autenticando' || registros.isLoading}
           // A failed read says so where the records would be.
-          vacio={registros.isError ? { icono: <IconAlertCircle size={22} />, texto: messageOf(registros.error, m.errorCargar) } : { icono: <IconFileText size={22} />, texto: m.sinRegistros }}
+          vacio={registros.isError ? { icono: <IconAlertCircle size={22} />, texto: mensajeDe(registros.error, m.errorCargar) } : { icono: <IconFileText size={22} />, texto: m.sinRegistros }}
           propsFila={() => ({ 'data-testid': 'registro-marketing' })}
           columnas={[
             { titulo: m.colSitio, tipo: 'texto', celda: (r) => r.dominioExtraido },

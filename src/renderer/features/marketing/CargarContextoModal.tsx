@@ -8,6 +8,7 @@ import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';
 import { leerArchivo } from './archivo-navegador';
 import { EstructuraSitio, TextoCrudo } from './EstructuraSitio';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const m = es.marketing;
 
@@ -18,7 +19,6 @@ interface Mensaje {
 }
 const COLOR: Record<Tono, string> = { progreso: 'blue', exito: 'green', aviso: 'yellow', error: 'red' };
 
-const messageOf = (error: unknown, fallback: string) => (AppError.is(error) && error.message ? error.message : fallback);
 
 /** Load-context dialog (part 3 §2.7, §4, §5, §8): a document or a website address, analysed and saved. */
 export function CargarContextoModal({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved: () => void }) {
@@ -72,7 +72,7 @@ export function CargarContextoModal({ opened, onClose, onSaved }: { opened: bool
       r = await analisis();
     } catch (error) {
       if (live()) {
-        setMensajes([{ tono: 'error', texto: messageOf(error, fallo) }]);
+        setMensajes([{ tono: 'error', texto: mensajeDe(error, fallo) }]);
         setBusy(false);
       }
       return;

@@ -14,6 +14,7 @@ import { CampoBusqueda, useBusquedaPaginada } from '../../components/conversacio
 import { descargar } from '../metricas/guardar-csv';
 import { BotonActualizar, useRefrescar } from '../../components/conversaciones/Actualizar';
 import { ConversacionSesion, SelectorEmpresa, useErrorToast } from './componentes';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.mensajes;
 type CanalMensajes = 'wordpress' | 'shopify' | 'whatsapp';
@@ -58,7 +59,7 @@ export function MensajesScreen({ canal }: { canal: CanalMensajes }) {
       descargar(nombreArchivoCsv(tabla, new Date()), new Blob([sesionesCsv(todas)], { type: 'text/csv;charset=utf-8' }));
       notifySuccess(t.exportado(todas.length));
     } catch (error) {
-      notifyError(error instanceof Error && error.message ? error.message : t.errorExportar);
+      notifyError(mensajeDe(error, t.errorExportar));
     } finally {
       setExportando(false);
     }

@@ -12,13 +12,14 @@ import { es } from '../../../shared/i18n/es';
 import type { EmpresaOpcion } from '../../../shared/areas/mensajes/formas';
 import { notifyError } from '../../components/toast';
 import { ConversacionModal } from '../../components/conversaciones/ConversacionModal';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.mensajes;
 
 /** Shows a query's failure once as a toast. */
 export function useErrorToast(error: unknown, fallback: string): void {
   useEffect(() => {
-    if (error) notifyError(error instanceof Error && error.message ? error.message : fallback);
+    if (error) notifyError(mensajeDe(error, fallback));
   }, [error, fallback]);
 }
 

@@ -3,7 +3,7 @@
  * refresh (stores today's snapshot), four cards, status distribution, services by category, the 6-month
  * trend, the top-10 table, the four alerts with their navigation and the CSV export. Computed in SQL.
  */
-import { Alert, Badge, Button, Card, Center, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconActivity, IconAlertTriangle, IconChecklist, IconDownload, IconFolders, IconPlugConnected, IconRefresh, IconCircleCheck } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip as ChartTooltip } from 'chart.js';
@@ -20,6 +20,8 @@ import { formatDateTime } from '../../lib/format';
 import { EstadoProyectoBadge } from '../proyectos/comun';
 import { guardarCsv } from './guardar-csv';
 import { TituloConVolver } from '../../components/TituloConVolver';
+import { TablaDatos, type Columna } from '../../components/TablaDatos';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, ChartTooltip, Legend);
 
@@ -73,6 +75,29 @@ function mesCorto(mes: string): string {
   const [y, m] = mes.split('-').map(Number);
   return new Intl.DateTimeFormat('es-CO', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 15)));
 }
+
+type ProyectoTop = DashboardMetricas['top'][number];
+const [colProyecto, colEstado, colProgreso, colTotal, colActivos, colCompletados, colDias, colActividad] = t.csvColumnas;
+/** The top projects, with the CSV's column titles (§9). */
+const COLUMNAS_TOP: Array<Columna<ProyectoTop>> = [
+  { titulo: colProyecto, tipo: 'texto', celda: (p) => p.nombre, anchoMaximo: 200 },
+  { titulo: colEstado, tipo: 'estado', celda: (p) => <EstadoProyectoBadge estado={p.estado} /> },
+  {
+    titulo: colProgreso,
+    miw: 140,
+    celda: (p) => (
+      <Group gap={6} wrap="nowrap">
+        <Progress value={p.progreso} w={80} size="sm" radius="xl" aria-label={`${p.nombre}: ${p.progreso}%`} />
+        <Text size="sm">{p.progreso}%</Text>
+      </Group>
+    ),
+  },
+  { titulo: colTotal, celda: (p) => p.totalServicios },
+  { titulo: colActivos, celda: (p) => p.serviciosActivos },
+  { titulo: colCompletados, celda: (p) => p.serviciosCompletados },
+  { titulo: colDias, celda: (p) => p.diasActivo },
+  { titulo: colActividad, celda: (p) => <Text size="sm">{formatDateTime(p.ultimaActividad)}</Text> },
+];
 
 function Contenido({ d }: { d: DashboardMetricas }) {
   const navigate = useNavigate();
@@ -199,55 +224,10 @@ function Contenido({ d }: { d: DashboardMetricas }) {
         </Panel>
       </SimpleGrid>
 
-      <Paper withBorder radius="lg" shadow="xs">
-        <Text fw={700} p="lg" pb={0}>
-          {t.topProyectos}
-        </Text>
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover data-testid="top-proyectos">
-            <Table.Thead>
-              <Table.Tr>
-                {t.csvColumnas.map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.top.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {t.sinDatos}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                d.top.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td fw={600}>{p.nombre}</Table.Td>
-                    <Table.Td miw={130}>
-                      <EstadoProyectoBadge estado={p.estado} />
-                    </Table.Td>
-                    <Table.Td miw={140}>
-                      <Group gap={6} wrap="nowrap">
-                        <Progress value={p.progreso} w={80} size="sm" radius="xl" aria-label={`${p.nombre}: ${p.progreso}%`} />
-                        <Text size="sm">{p.progreso}%</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{p.totalServicios}</Table.Td>
-                    <Table.Td>{p.serviciosActivos}</Table.Td>
-                    <Table.Td>{p.serviciosCompletados}</Table.Td>
-                    <Table.Td>{p.diasActivo}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(p.ultimaActividad)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <Stack gap="xs">
+        <Text fw={700}>{t.topProyectos}</Text>
+        <TablaDatos etiqueta={t.topProyectos} testId="top-proyectos" columnas={COLUMNAS_TOP} filas={d.top} anchoMinimo={900} vacio={{ icono: <IconFolders size={24} />, texto: t.sinDatos }} />
+      </Stack>
     </Stack>
   );
 }
@@ -276,7 +256,7 @@ export default function MetricasScreen() {
       if (consulta) queryClient.setQueryData(consulta.queryKey, d);
       notifySuccess(t.actualizadas);
     },
-    onError: () => notifyError(t.errorCarga, t.errorCargaTitulo),
+    onError: (e) => notifyError(mensajeDe(e, t.errorCarga), t.errorCargaTitulo),
   });
   const exportar = useMutation({
     mutationFn: async () => {
@@ -286,7 +266,7 @@ export default function MetricasScreen() {
     onSuccess: (guardado) => {
       if (guardado) notifySuccess(t.exportado);
     },
-    onError: () => notifyError(t.errorExportar, t.errorExportarTitulo),
+    onError: (e) => notifyError(mensajeDe(e, t.errorExportar), t.errorExportarTitulo),
   });
 
   return (

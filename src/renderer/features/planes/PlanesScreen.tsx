@@ -3,18 +3,20 @@
  * associated companies, create/edit with the §5 alert rule, delete and unlink with confirmation, and the
  * companies-of-a-plan modal.
  */
-import { Badge, Button, Center, Code, Group, Loader, Modal, NumberInput, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconBuildingStore, IconLinkOff, IconPencil, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
-import { formatoCosto, planValido, type Plan } from '../../../shared/areas/planes/rules';
+import { formatoCosto, planValido, type EmpresaDePlan, type Plan } from '../../../shared/areas/planes/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, confirmarEliminarEnUso, PieFormulario } from '../proyectos/comun';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { useEsAdministrador } from '../../app/rol';
 
 const t = es.planes;
 
@@ -30,7 +32,7 @@ function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }
       void queryClient.invalidateQueries({ queryKey: clave('planes') });
       onClose();
     },
-    onError: () => notifyError(t.errorGuardar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
   });
   const enviar = () => {
     if (!planValido({ title, description, cost })) {
@@ -63,11 +65,35 @@ function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void 
       notifySuccess(t.desasociada);
       void queryClient.invalidateQueries({ queryKey: clave('planes') });
     },
-    onError: () => notifyError(t.errorDesasociar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorDesasociar)),
   });
   const lista = empresas.data ?? [];
+  // Long company and table names are cut (whole in their tooltip) and 'Desasociar' is pinned to the right,
+  // so it never leaves the modal.
+  const columnasEmpresas: Array<Columna<EmpresaDePlan>> = [
+    { titulo: t.colEmpresa, tipo: 'texto', celda: (e) => e.name, anchoMaximo: 200 },
+    { titulo: t.colTabla, tipo: 'texto', celda: (e) => e.tableSupabase, anchoMaximo: 160 },
+    {
+      titulo: t.colEstadoEmpresa,
+      tipo: 'estado',
+      celda: (e) => (
+        <Badge color={e.status ? 'green' : 'gray'} variant="light">
+          {e.status ? t.activa : t.inactiva}
+        </Badge>
+      ),
+    },
+    {
+      titulo: t.colAcciones,
+      tipo: 'acciones',
+      celda: (e) => (
+        <Button size="xs" color="red" variant="subtle" leftSection={<IconLinkOff size={14} />} aria-label={`${t.desasociar} ${e.name}`} onClick={() => confirmarEliminar(e.name, () => desasociar.mutate(e.id), t.desasociarPregunta(e.name))}>
+          {t.desasociar}
+        </Button>
+      ),
+    },
+  ];
   return (
-    <Modal opened onClose={onClose} title={t.empresasTitulo(plan.title)} size="lg" centered>
+    <Modal opened onClose={onClose} title={t.empresasTitulo(plan.title)} size="xl" centered>
       {empresas.isLoading ? (
         <Center py="lg">
           <Loader size="sm" />
@@ -77,36 +103,9 @@ function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void 
           {t.empresasVacio}
         </Text>
       ) : (
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.colEmpresa}</Table.Th>
-              <Table.Th>{t.colTabla}</Table.Th>
-              <Table.Th>{t.colEstadoEmpresa}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lista.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{e.name}</Table.Td>
-                <Table.Td>
-                  <Code>{e.tableSupabase}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={e.status ? 'green' : 'gray'} variant="light">
-                    {e.status ? t.activa : t.inactiva}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" color="red" variant="subtle" leftSection={<IconLinkOff size={14} />} onClick={() => confirmarEliminar(e.name, () => desasociar.mutate(e.id), t.desasociarPregunta(e.name))}>
-                    {t.desasociar}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <TablaDatos etiqueta={t.empresasTitulo(plan.title)} columnas={columnasEmpresas} filas={lista} compacta anchoMinimo={520}
+          propsFila={(e) => ({ 'data-testid': 'fila-empresa-plan', 'data-nombre': e.name })}
+        />
       )}
     </Modal>
   );
@@ -117,6 +116,7 @@ export default function PlanesScreen() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<{ plan: Plan | null } | null>(null);
   const [verEmpresas, setVerEmpresas] = useState<Plan | null>(null);
+  const esAdmin = useEsAdministrador();
   const planes = useQuery(consultas.planes.listar({}));
   useEffect(() => {
     if (planes.error) notifyError(t.errorCargar);
@@ -129,7 +129,7 @@ export default function PlanesScreen() {
       // Its projects are now 'Sin plan'.
       void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
     },
-    onError: () => notifyError(t.errorEliminar),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar)),
   });
   const lista = planes.data ?? [];
   const columnas: Array<Columna<Plan>> = [
@@ -168,7 +168,7 @@ export default function PlanesScreen() {
         <Group gap={4} justify="center" wrap="nowrap">
           <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ plan: p })} aria-label={`${t.accionEditar} ${p.title}`} />
           <AccionFila label={t.accionEmpresas} icon={<IconBuildingStore size={18} />} color="blue" onClick={() => setVerEmpresas(p)} aria-label={`${t.accionEmpresas} ${p.title}`} />
-          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.title, consultas.planes.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} />
+          {esAdmin ? <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.title, consultas.planes.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.title}`} /> : null}
         </Group>
       ),
     },

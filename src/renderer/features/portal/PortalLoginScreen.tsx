@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { borrarSesionLocal, chequearSesionLocal, consultaPortal, guardarSesionLocal, portalApi } from './cliente';
 import { rutaLogin, type EstadoLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 export default function PortalLoginScreen() {
   usePortalTitulo(t.accesoEmpresa);
@@ -51,7 +52,7 @@ export default function PortalLoginScreen() {
       navigate(`${rutaLogin(id)}/servicios`, { replace: true });
     } catch (err) {
       borrarSesionLocal();
-      setError(err instanceof Error && err.message ? err.message : t.errorCargar);
+      setError(mensajeDe(err, t.errorCargar));
       setContrasena('');
     } finally {
       setEnviando(false);

@@ -39,7 +39,8 @@ import { nombreInstanciaSugerido, aprovisionamientoPendiente, type InstanciaServ
 import { etiquetaTipoServicio, type ProyectoResumen, type ResultadoAprovisionamiento } from '../../../shared/areas/proyectos/rules';
 import type { JobState } from '../../../shared/domain/jobs';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminar, EstadoServicioBadge, mensajeDe } from './comun';
+import { confirmarEliminar, EstadoServicioBadge } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { IconoServicio } from './iconos';
 import { AccionFila } from '../../components/AccionFila';
 

@@ -6,7 +6,8 @@ import { es } from '../../../shared/i18n/es';
 import { ESTADOS_FORMULARIO, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
 import { formatoCosto } from '../../../shared/areas/planes/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { mensajeDe, PieFormulario, useFormulario } from './comun';
+import { PieFormulario, useFormulario } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.proyectos;
 

@@ -14,13 +14,15 @@ import { agruparPorTipo, etiquetaTipoServicio, type ProyectoResumen } from '../.
 import { formatoCosto } from '../../../shared/areas/planes/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminarEnUso, EstadoProyectoBadge, mensajeDe } from './comun';
+import { confirmarEliminarEnUso, EstadoProyectoBadge } from './comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { ProyectoFormModal } from './ProyectoFormModal';
 import { GestionarServiciosModal } from './GestionarServiciosModal';
 import { DetallesModal } from './DetallesModal';
 import { IconoServicio } from './iconos';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
+import { useEsAdministrador } from '../../app/rol';
 
 const t = es.proyectos;
 
@@ -77,6 +79,7 @@ export default function ProyectosScreen() {
   const [form, setForm] = useState<{ proyecto: ProyectoResumen | null } | null>(null);
   const [servicios, setServicios] = useState<string | null>(null);
   const [detalles, setDetalles] = useState<ProyectoResumen | null>(null);
+  const esAdmin = useEsAdministrador();
 
   const proyectos = useQuery(consultas.proyectos.listar({}));
   useEffect(() => {
@@ -137,7 +140,7 @@ export default function ProyectosScreen() {
           <AccionFila label={t.accionEditar} icon={<IconPencil size={18} />} onClick={() => setForm({ proyecto: p })} aria-label={`${t.accionEditar} ${p.nombre}`} />
           <AccionFila label={t.accionServicios} icon={<IconTool size={18} />} color="teal" onClick={() => setServicios(p.id)} aria-label={`${t.accionServicios} ${p.nombre}`} />
           <AccionFila label={t.accionDetalles} icon={<IconEye size={18} />} color="blue" onClick={() => setDetalles(p)} aria-label={`${t.accionDetalles} ${p.nombre}`} />
-          <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.nombre, consultas.proyectos.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`} />
+          {esAdmin ? <AccionFila label={t.accionEliminar} icon={<IconTrash size={18} />} color="red" onClick={() => confirmarEliminarEnUso(p.nombre, consultas.proyectos.dependencias({ id: p.id }), () => eliminar.mutate(p))} aria-label={`${t.accionEliminar} ${p.nombre}`} /> : null}
         </Group>
       ),
     },

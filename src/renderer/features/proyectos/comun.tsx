@@ -22,9 +22,6 @@ import {
 
 const c = es.proyectos.confirmacion;
 
-/** The message of an AppError (Spanish, from the api), or the screen's §8 fallback. */
-export const mensajeDe = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
-
 /** '¿Estás seguro?' / '¿Deseas eliminar "{name}"? Esta acción no se puede deshacer.' — 'Sí, eliminar' / 'Cancelar'. */
 export function confirmarEliminar(nombre: string, onConfirm: () => void, mensaje?: string) {
   modals.openConfirmModal({

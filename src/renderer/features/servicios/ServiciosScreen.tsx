@@ -12,7 +12,8 @@ import type { Contract, InputOf } from '../../../shared/contract';
 import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/areas/servicios/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { mensajeDe, PieFormulario, useFormulario } from '../proyectos/comun';
+import { PieFormulario, useFormulario } from '../proyectos/comun';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { ICONOS, IconoServicio } from '../proyectos/iconos';
 import { AccionFila } from '../../components/AccionFila';
 import { TituloConVolver } from '../../components/TituloConVolver';
@@ -142,7 +143,7 @@ export default function ServiciosScreen() {
       notifySuccess(t.estadoCambiado);
       void queryClient.invalidateQueries({ queryKey: clave('servicios') });
     },
-    onError: () => notifyError(t.errorEstado),
+    onError: (e) => notifyError(mensajeDe(e, t.errorEstado)),
   });
 
   return (

@@ -164,7 +164,6 @@ export const mensajeEntrada = z.object(
   },
   { message: t.cuerpoObjeto },
 );
-export type MensajeEntrada = z.output<typeof mensajeEntrada>;
 
 /**
  * A call outcome's body with its attempt from the X-Consola-Intento header when the body does not carry one (n8n

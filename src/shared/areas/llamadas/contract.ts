@@ -90,7 +90,6 @@ export const RESULTADOS_REINTENTABLES = ['no_contesta', 'ocupado', 'fallida'] as
 export type ResultadoReintentable = (typeof RESULTADOS_REINTENTABLES)[number];
 
 export const estadoItemLote = z.enum(['pendiente', 'en_curso', 'exitosa', 'fallida', 'omitida', 'sin_confirmacion', 'reintento']);
-export type EstadoItemLote = z.infer<typeof estadoItemLote>;
 
 export const resultadoLoteCliente = z.object({
   clienteId: z.number(),

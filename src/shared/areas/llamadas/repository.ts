@@ -775,4 +775,3 @@ export function lotesRepository(data: DataPort) {
   };
 }
 
-export type LotesRepository = ReturnType<typeof lotesRepository>;

@@ -250,23 +250,9 @@ export function esZonaHoraria(zona: string): boolean {
   }
 }
 
-/** Minutes since midnight of `date` in `zona`. */
-export function minutoDelDia(date: Date, zona: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zona, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
-  const h = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
-  const m = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
-  return (h % 24) * 60 + m;
-}
-
 function aMinutos(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
-}
-
-/** True when `date` is within [inicio, fin) in `zona`. */
-export function dentroDeHorario(date: Date, inicio: string, fin: string, zona: string = ZONA_LLAMADAS): boolean {
-  const min = minutoDelDia(date, zona);
-  return min >= aMinutos(inicio) && min < aMinutos(fin);
 }
 
 /** A campaign's calling windows (issue 15): per weekday, or every day; holidays; in its zone. */
