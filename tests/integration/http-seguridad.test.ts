@@ -337,7 +337,7 @@ describe.each(BACKENDS)('servidor HTTP: nombres, cuerpos, cupos y cookies en %s'
     expect(desktopHttpPlan(api.settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), [], {})).toBeNull();
 
     expect(JSON.parse(await call('guardarServidorWeb', { activo: true }))).toEqual({ ok: true, data: { activo: true, nombres: [] } });
-    expect(desktopHttpPlan(api.settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), [], {})).toEqual({ port: 5180, allowedHosts: [] });
+    expect(desktopHttpPlan(api.settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), [], {})).toEqual({ port: 5180, allowedHosts: [], trustedProxies: [] });
 
     expect(JSON.parse(await call('guardarServidorWeb', { activo: false }))).toMatchObject({ ok: true, data: { activo: false } });
     expect(desktopHttpPlan(api.settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY), [], {})).toBeNull();
@@ -350,9 +350,9 @@ describe('el escritorio sirve HTTP solo si el operador lo enciende', () => {
     expect(desktopHttpPlan({ activo: false }, [], {})).toBeNull();
     expect(desktopHttpPlan({}, ['--port', '6000'], { CONSOLA_HTTP_PORT: '6001' })).toBeNull();
 
-    expect(desktopHttpPlan({ activo: true }, [], {})).toEqual({ port: 5180, allowedHosts: [] });
-    expect(desktopHttpPlan(undefined, ['--http'], {})).toEqual({ port: 5180, allowedHosts: [] });
-    expect(desktopHttpPlan(undefined, [], { CONSOLA_HTTP: '1' })).toEqual({ port: 5180, allowedHosts: [] });
+    expect(desktopHttpPlan({ activo: true }, [], {})).toEqual({ port: 5180, allowedHosts: [], trustedProxies: [] });
+    expect(desktopHttpPlan(undefined, ['--http'], {})).toEqual({ port: 5180, allowedHosts: [], trustedProxies: [] });
+    expect(desktopHttpPlan(undefined, [], { CONSOLA_HTTP: '1' })).toEqual({ port: 5180, allowedHosts: [], trustedProxies: [] });
     expect(desktopHttpPlan({ activo: true }, [], { CONSOLA_SIN_HTTP: '1' })).toBeNull();
     expect(desktopHttpPlan(undefined, ['--http'], { CONSOLA_SIN_HTTP: '1' })).toBeNull();
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
 import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
 import { BACKENDS } from '../support/databases';
+import { TABLAS_SEMBRADAS_POR_MIGRACIONES } from '../../src/main/traslado/destino';
 
 const SUPABASE_DIR = findSupabaseDir();
 
@@ -88,6 +89,18 @@ describe.each(BACKENDS)('esquema en %s', (_name, fresh) => {
         ...readdirSync(join(SUPABASE_DIR, 'migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => `migrations/${f}`),
       ];
       expect(applied).toEqual(expected);
+    });
+
+    it('las migraciones solo escriben filas en las tablas que el traslado sabe sembradas por ellas', async () => {
+      // 'Mover a Supabase' refuses a project whose tables hold rows, except these (a fresh project has them).
+      const { rows } = await db.query<{ relname: string }>(
+        `select c.relname from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') order by 1`);
+      const conFilas: string[] = [];
+      for (const { relname } of rows) {
+        const { rows: hay } = await db.query<{ hay: boolean }>(`select exists (select 1 from public."${relname}") as hay`);
+        if (hay[0]?.hay) conFilas.push(relname);
+      }
+      expect(conFilas).toEqual([...TABLAS_SEMBRADAS_POR_MIGRACIONES].sort());
     });
 
     it('registra cada archivo en el ledger y una segunda pasada no aplica nada', async () => {

@@ -36,6 +36,14 @@ export function seMueve(esquema: string, tabla: string): boolean {
   return esquema === 'public';
 }
 
+/**
+ * Public tables whose rows the migrations themselves write (reference data and the one row of a setting): a
+ * freshly migrated project already holds them, so they are not "data of its own" — the preparation empties
+ * them like every moved table and the snapshot's rows (the same words, this install's setting) take their
+ * place. tests/integration/schema.test.ts checks that a migrated database has rows in exactly these.
+ */
+export const TABLAS_SEMBRADAS_POR_MIGRACIONES: readonly string[] = ['ajustes_seguridad', 'llamadas_clases', 'llamadas_vocabulario'];
+
 const ESQUEMA_PROGRESO = '_consola_traslado';
 /** Progress row that says the target was prepared for this snapshot (no real table has this name). */
 const PREPARADO = '*';
@@ -114,6 +122,7 @@ export async function comprobarDestino(c: pg.Client, tablas: TablaMovida[], inst
     const conDatos: string[] = [];
     for (const tabla of tablas) {
       if (tabla.esquema !== 'public' || !columnasDestino.has(nombreTabla(tabla))) continue;
+      if (TABLAS_SEMBRADAS_POR_MIGRACIONES.includes(tabla.tabla)) continue;
       const { rows: hay } = await c.query<{ hay: boolean }>(`select exists (select 1 from ${tablaSql(tabla)}) as hay`);
       if (hay[0]?.hay) conDatos.push(tabla.tabla);
     }

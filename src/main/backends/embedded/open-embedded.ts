@@ -56,7 +56,10 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
     makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
     const worker = await openPgliteWorker({ dataDir: pgdata });
     db = worker;
-    if (deLaPlantilla) await fecharLedger(worker);
+    if (deLaPlantilla) {
+      await fecharLedger(worker);
+      log('Base nueva creada desde la plantilla migrada de esta versión.');
+    }
     if (options.antesDeMigrar) {
       // A newer version opening an older folder: a copy with the old schema first (issue 16).
       const faltan = await pendientes(db, plan);
