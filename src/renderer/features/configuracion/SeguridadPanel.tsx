@@ -311,8 +311,9 @@ function Sesiones() {
     {
       titulo: t.colEstado,
       tipo: 'estado',
+      // One badge under the other: side by side they pushed the row under the pinned Acciones column at 1360×860.
       celda: (s) => (
-        <Group gap={4} wrap="nowrap">
+        <Stack gap={4} align="flex-start">
           {s.actual && (
             <Badge variant="light" color="green">
               {t.estaSesion}
@@ -323,7 +324,7 @@ function Sesiones() {
               {t.conCodigo}
             </Badge>
           )}
-        </Group>
+        </Stack>
       ),
     },
     {
