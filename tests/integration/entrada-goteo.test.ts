@@ -10,8 +10,8 @@ import { createHmac } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Envelope } from '../../src/shared/contract/envelope';
-import { iniciarEntrada, type EntradaEnMarcha, type LimitesEntrada } from '../../src/main/entrada/servidor';
-import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../../src/shared/areas/conexion/entrada';
+import type { EntradaEnMarcha, LimitesEntrada } from '../../src/main/entrada/servidor';
+import { iniciarEntradaDePrueba } from '../support/entrada';
 import { es } from '../../src/shared/i18n/es';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
@@ -63,15 +63,7 @@ describe.each(MIGRATED_BACKENDS)('la entrada de resultados no se deja acaparar e
   const admin = new Caller();
 
   const iniciar = async (limites: Partial<LimitesEntrada> = {}) => {
-    const s = await iniciarEntrada({
-      direccion: '127.0.0.1',
-      puerto: 0,
-      datos: () => env.backend.dataSistema!(),
-      secretos: env.secrets,
-      versionSecreto: (ruta) => env.settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)?.rotaciones?.[ruta],
-      now: clock.now,
-      limites,
-    });
+    const s = await iniciarEntradaDePrueba(env, clock, limites);
     abiertas.push(s);
     return s;
   };

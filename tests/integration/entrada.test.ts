@@ -16,8 +16,9 @@ import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { createApi } from '../../src/shared/api';
 import { createDispatcher, type Implementations } from '../../src/main/dispatch';
 import { iniciarEntrada, type EntradaEnMarcha } from '../../src/main/entrada/servidor';
+import { iniciarEntradaDePrueba } from '../support/entrada';
 import { crearControlEntrada, entradaDeLineaDeOrdenes } from '../../src/main/entrada/control';
-import { ENTRADA_SETTINGS_KEY, LIMITE_CUERPO, type EntradaInfo, type EntradaSettings, type RutaEntrada } from '../../src/shared/areas/conexion/entrada';
+import { LIMITE_CUERPO, type EntradaInfo, type RutaEntrada } from '../../src/shared/areas/conexion/entrada';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.conexion.entrada;
@@ -117,14 +118,7 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
     return (r as { data: { ruta: RutaEntrada; secreto: string; info: EntradaInfo } }).data;
   };
   const iniciar = () =>
-    iniciarEntrada({
-      direccion: '127.0.0.1',
-      puerto: 0,
-      datos: () => env.backend.dataSistema!(),
-      secretos: env.secrets,
-      versionSecreto: (ruta) => env.settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)?.rotaciones?.[ruta],
-      now: clock.now,
-    });
+    iniciarEntradaDePrueba(env, clock);
 
   beforeAll(async () => {
     db = await fresh();

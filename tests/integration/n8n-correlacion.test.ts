@@ -16,8 +16,8 @@ import type { SqlClient } from '../../src/shared/ports/sql';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
-import { iniciarEntrada, type EntradaEnMarcha } from '../../src/main/entrada/servidor';
-import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../../src/shared/areas/conexion/entrada';
+import type { EntradaEnMarcha } from '../../src/main/entrada/servidor';
+import { iniciarEntradaDePrueba } from '../support/entrada';
 import { badgeCliente } from '../../src/shared/areas/llamadas/rules';
 import type { Campana, Cliente, ClientesPagina, EstadisticasCampana, LlamadaRegistro, LoteEstado } from '../../src/shared/areas/llamadas/contract';
 
@@ -84,14 +84,7 @@ describe.each(MIGRATED_BACKENDS)('correlación de llamadas con n8n en %s', (_nam
     }
     clientes.push(await call<Cliente>('crearCliente', { nombre: 'Beto', apellido: 'Otra', email: 'beto@x.co', telefono: '+57 300 000 0001', campanaId: otra.id }));
     secreto = (await call<{ secreto: string }>('rotarSecretoEntrada', { ruta: 'llamadas' }, 'conexion')).secreto;
-    entrada = await iniciarEntrada({
-      direccion: '127.0.0.1',
-      puerto: 0,
-      datos: () => env.backend.dataSistema!(),
-      secretos: env.secrets,
-      versionSecreto: (ruta) => env.settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)?.rotaciones?.[ruta],
-      now: clock.now,
-    });
+    entrada = await iniciarEntradaDePrueba(env, clock);
   });
   afterAll(async () => {
     await entrada?.close();

@@ -13,8 +13,9 @@ import type { SqlClient } from '../../src/shared/ports/sql';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
-import { iniciarEntrada, type EntradaEnMarcha } from '../../src/main/entrada/servidor';
-import { ENTRADA_SETTINGS_KEY, type EntradaSettings, type RutaEntrada } from '../../src/shared/areas/conexion/entrada';
+import type { EntradaEnMarcha } from '../../src/main/entrada/servidor';
+import { iniciarEntradaDePrueba } from '../support/entrada';
+import type { RutaEntrada } from '../../src/shared/areas/conexion/entrada';
 import { FLUJOS_N8N, RUTA_WEBHOOK_N8N, flujoN8n, type FlujoExportado, type NodoN8n } from '../../src/shared/areas/conexion/flujos-n8n';
 import type { Campana, Cliente, ClientesPagina, EstadisticasCampana } from '../../src/shared/areas/llamadas/contract';
 
@@ -101,14 +102,7 @@ describe.each(MIGRATED_BACKENDS)('flujos de n8n descargables en %s', (_name, fre
     ana = await call<Cliente>('crearCliente', { nombre: 'Ana', apellido: 'Ruiz', email: 'ana@flujos.co', telefono: '+57 301 615 695', campanaId: camp.id });
     await db.query(`insert into public.empresas_whatsapp (name, table_supabase) values ('Ferretería Sol', 'ferreteria_sol_registro_whatsapp')`);
     for (const ruta of ['llamadas', 'mensajes'] as const) secretos[ruta] = (await call<{ secreto: string }>('rotarSecretoEntrada', { ruta }, 'conexion')).secreto;
-    entrada = await iniciarEntrada({
-      direccion: '127.0.0.1',
-      puerto: 0,
-      datos: () => env.backend.dataSistema!(),
-      secretos: env.secrets,
-      versionSecreto: (ruta) => env.settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)?.rotaciones?.[ruta],
-      now: clock.now,
-    });
+    entrada = await iniciarEntradaDePrueba(env, clock);
   });
   afterAll(async () => {
     await entrada?.close();

@@ -15,8 +15,8 @@ import type { Envelope } from '../../src/shared/contract/envelope';
 import { createSqlExecutor } from '../../src/shared/data/sql-executor';
 import { loadCatalog, type Catalog } from '../../src/shared/data/catalog';
 import { portal as t } from '../../src/shared/areas/portal/texts';
-import { iniciarEntrada, type EntradaEnMarcha } from '../../src/main/entrada/servidor';
-import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../../src/shared/areas/conexion/entrada';
+import type { EntradaEnMarcha } from '../../src/main/entrada/servidor';
+import { iniciarEntradaDePrueba } from '../support/entrada';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, TEST_EPOCH, embeddedApi } from '../support/operators';
 
@@ -67,14 +67,7 @@ describe.each(MIGRATED_BACKENDS)('la espera del portal no retiene la base de dat
     expect(await env.dispatch('auth', 'crearPrimerAdmin', ADMIN, admin)).toMatchObject({ ok: true });
     const rotado = (await env.dispatch('conexion', 'rotarSecretoEntrada', { ruta: 'llamadas' }, admin)) as Envelope<{ secreto: string }>;
     secreto = (rotado as { data: { secreto: string } }).data.secreto;
-    entrada = await iniciarEntrada({
-      direccion: '127.0.0.1',
-      puerto: 0,
-      datos: () => env.backend.dataSistema!(),
-      secretos: env.secrets,
-      versionSecreto: (ruta) => env.settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)?.rotaciones?.[ruta],
-      now: clock.now,
-    });
+    entrada = await iniciarEntradaDePrueba(env, clock);
   });
   afterAll(async () => {
     await entrada?.close();
