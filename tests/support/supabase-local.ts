@@ -351,6 +351,9 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
   const serviceKey = firmarJwt({ iss: 'supabase', ref: 'local', role: 'service_role', iat: ahora, exp: diezAnios }, jwtSecret);
   const verificar = (token: string) => verificarJwt(token, jwtSecret, relojMs());
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // An idle connection the server ends (the database dropped with (force) by another file's close, the cluster
+  // stopping at the end of the run) must not become an unhandled error of whichever test file is running.
+  pool.on('error', () => undefined);
   const sql = async <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => (await pool.query<T>(text, values)).rows;
   const archivos = mkdtempSync(join(tmpdir(), 'supabase-local-storage-'));
   const funciones = new Set(opciones.funciones ?? ['audio-llamada']);
