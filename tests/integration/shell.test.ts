@@ -103,6 +103,24 @@ describe.each(BACKENDS)('búsqueda global y notificaciones en %s', (_name, fresh
     expect((await list(laura)).every((n) => !n.read)).toBe(true);
   });
 
+  it("'Llamadas fallidas' cuenta lo que el vocabulario llama fallida, escrito como lo escriba la plataforma", async () => {
+    const cantidad = async () => {
+      const r = await api.dispatch('shell', 'notificaciones', {}, laura);
+      if (!r.ok) throw new Error(r.error.message);
+      const aviso = (r.data as AppNotification[]).find((n) => n.id.startsWith('llamadas_fallidas:'));
+      return Number(/\d+/.exec(aviso?.message ?? '0')?.[0] ?? 0);
+    };
+    const antes = await cantidad();
+    // Three failures in three spellings, and two ordinary outcomes the badge also shows as 'Fallido'.
+    for (const status of ['Failure', 'FALLIDA', ' Error ', 'no-answer', 'busy']) {
+      await db.query(
+        `insert into registro_escrito_llamada (status, phone, created_at) values ($1, '+573001112233', public.ahora() - interval '1 hour')`,
+        [status],
+      );
+    }
+    expect(await cantidad()).toBe(antes + 3);
+  });
+
   it('una fuente de búsqueda que falla se omite y las demás responden', async () => {
     // Break one source for real: the operator loses the right to run the calls search.
     await db.exec('revoke execute on function public.buscar_llamadas(text, integer) from public, authenticated');
