@@ -1,4 +1,6 @@
-/** The operator as every side sees it (imports nothing, so the ports can name it without a cycle). */
+/** The operator as every side sees it (only a type from the contract, so the ports can name it without a cycle). */
+import type { z } from 'zod';
+import type { operatorSchema } from './contract';
 /**
  * The two roles (issue 14). The database keeps one flag, perfiles.es_admin; `rol` is the same fact by its
  * name, filled from it in one place (`operador`), so the two never disagree.
@@ -8,15 +10,8 @@ export type Rol = (typeof ROLES)[number];
 
 export const rolDe = (esAdmin: boolean): Rol => (esAdmin ? 'administrador' : 'operador');
 
-/** A signed-in staff member (auth user + operator profile). */
-export interface Operator {
-  id: string;
-  email: string;
-  nombre: string;
-  esAdmin: boolean;
-  rol: Rol;
-  createdAt: string;
-}
+/** A signed-in staff member (auth user + operator profile): its schema is the auth contract's. */
+export type Operator = z.infer<typeof operatorSchema>;
 
 /** The Operator of a profile: every backend builds it here, so the role always follows es_admin. */
 export function operador(fields: Omit<Operator, 'rol'>): Operator {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { conexion } from './texts';
+import type { entradaInfoSchema } from './contract';
 
 const t = conexion.entrada;
 
@@ -185,24 +186,8 @@ export function datosLlamada(cuerpo: Record<string, unknown>, valido: ResultadoL
   return datos;
 }
 
-/** What Configuración → Conexión shows. */
-export interface EntradaInfo {
-  /** Only the embedded database is written through the endpoint (hosted: n8n writes the tables itself). */
-  disponible: boolean;
-  activo: boolean;
-  escucharEn: string;
-  puerto: number;
-  /** Per route: the address to paste into n8n (where it listens now, else where it will), and its secret's state. */
-  rutas: Array<{ ruta: RutaEntrada; url: string; secreto: boolean; rotadoEn: string | null }>;
-  /** Where this process listens now, as an origin (http://127.0.0.1:5181), or null. */
-  escuchando: string | null;
-  /** 'inmediata' where a listener follows the setting (desktop, serve-cli), else 'al_reiniciar'. */
-  aplicacion: 'inmediata' | 'al_reiniciar';
-  /** This run was told where to listen on the command line (serve-cli --entrada-port), which wins over the setting. */
-  fijadoAlIniciar: boolean;
-  /** Why the listener could not open (Spanish), or null. */
-  error: string | null;
-}
+/** What Configuración → Conexión shows (its schema is the conexion contract's). */
+export type EntradaInfo = z.infer<typeof entradaInfoSchema>;
 
 /** The listener's live state is the EntradaPort's (src/shared/ports/entrada.ts). */
 export type { EstadoEntrada } from '../../ports/entrada';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { nada, op, sinComprobar } from '../../contract/define';
 import { isSupabaseUrl } from '../../domain/webhooks';
-import type { ActividadDatos, AjustesCopias, CopiaInfo, EstadoTraslado } from '../../ports/datos';
+import type { ActividadDatos } from '../../ports/datos';
 import { configuracion as tc } from '../configuracion/texts';
 import { datos as t } from './texts';
 
@@ -36,36 +36,86 @@ const ruta = z.string().trim().max(4000);
 /** The log lines the screen reads (the modal shows the last 200). */
 export const LINEAS_REGISTRO = 200;
 
-export interface RegistroInfo {
+// ------------------------------------------------------------------------------------------------ answers
+
+export const registroInfoSchema = z.object({
   /** The log file's absolute path. */
-  ruta: string;
-  lineas: string[];
+  ruta: z.string(),
+  lineas: z.array(z.string()),
   /** The file can be opened with the system's viewer (the desktop window, where the port offers it). */
-  puedeAbrir: boolean;
-}
+  puedeAbrir: z.boolean(),
+});
+export type RegistroInfo = z.infer<typeof registroInfoSchema>;
+
+export const copiaInfoSchema = z.object({
+  /** File name inside the copies folder (consola-AAAAMMDD-HHMMSS-<tipo>.sql). */
+  nombre: z.string(),
+  /** Who made it: the daily timer, an administrator, or the start of a newer version before it migrates. */
+  tipo: z.enum(['diaria', 'manual', 'antes-de-migrar']),
+  /** ISO instant the snapshot was taken. */
+  creada: z.string(),
+  bytes: z.number(),
+  /** Version of the app that made it. */
+  version: z.string(),
+  /** Rows in the copy, all tables together. */
+  filas: z.number(),
+});
+
+export const ajustesCopiasSchema = z.object({
+  /** Absolute folder the copies go to. */
+  carpeta: z.string(),
+  /** The folder used when the administrator chose none (next to the data folder). */
+  carpetaPredeterminada: z.string(),
+  /** Daily copies while the app runs (on unless turned off). */
+  automaticas: z.boolean(),
+  /** ISO instant of the newest automatic copy, and when the next one is due; null when none / off. */
+  ultimaAutomatica: z.string().nullable(),
+  proximaAutomatica: z.string().nullable(),
+});
+
+/** The hosted project the embedded data can move to, and a move's state (it survives restarts). */
+export const estadoTrasladoSchema = z.object({
+  /** The hosted project configured in Conexión (its URL), or null: configure it first. */
+  supabaseUrl: z.string().nullable(),
+  /** The database connection string is in the keychain (kept only until the move finishes). */
+  conexionGuardada: z.boolean(),
+  /** The project's service_role key is in the keychain (kept only until the move finishes). */
+  claveServicioGuardada: z.boolean(),
+  /** Marketing documents on this computer that a move uploads to the project's bucket (with the service_role key). */
+  documentos: z.number(),
+  /** A move started and not finished: it resumes where it stopped. */
+  pendiente: z.object({ iniciado: z.string(), tablasHechas: z.number(), tablasTotal: z.number() }).nullable(),
+  /** When the last move finished (ISO), or null. */
+  terminado: z.string().nullable(),
+  /** The embedded data is still on this computer (a finished move deletes nothing until the administrator says so). */
+  datosLocales: z.boolean(),
+});
+
+/** The data activity: its model is being replaced (issue 26 item 2), so it is typed, not checked, until then. */
+const actividad = sinComprobar<ActividadDatos>();
 
 export const datos = {
   /** The running or the last backup, restore or move of this process (null: none since it started). */
-  actividad: op<ActividadDatos | null>()(z.object({})),
+  actividad: op(actividad.nullable())(z.object({})),
   /** Asks the running activity to stop (a restore only before the swap); false when nothing runs. */
-  cancelar: op<{ cancelada: boolean }>()(z.object({})),
+  cancelar: op(z.object({ cancelada: z.boolean() }))(z.object({})),
   /** The backups' settings and the copies in their folder, newest first (embedded only). */
-  copias: op<{ ajustes: AjustesCopias; copias: CopiaInfo[] }>()(z.object({})),
+  copias: op(z.object({ ajustes: ajustesCopiasSchema, copias: z.array(copiaInfoSchema) }))(z.object({})),
   /** The folder (null = the default, next to the data folder) and the daily copies on or off. */
-  guardarAjustesCopias: op<AjustesCopias>()(
+  guardarAjustesCopias: op(ajustesCopiasSchema)(
     z.object({
       carpeta: ruta.refine(esRutaAbsoluta, t.copias.carpetaNoAbsoluta).nullable(),
       automaticas: z.boolean(),
     }),
   ),
   /** 'Crear copia ahora': starts a manual copy and answers the activity at once. */
-  crearCopia: op<ActividadDatos>()(z.object({})),
+  crearCopia: op(actividad)(z.object({})),
   /**
    * Restores a copy: a name from `copias` or an absolute path to a copy file elsewhere. A copy this install did
    * not sign answers 'conflict' with details {deOtroEquipo: true}; `deOtroEquipo: true` is the administrator's
    * confirmation that it may be restored anyway.
    */
-  restaurar: op<ActividadDatos>()(
+  restaurar: op(actividad)(
     z.object({
       archivo: ruta
         .min(1, t.op.archivoRequerido)
@@ -74,14 +124,14 @@ export const datos = {
     }),
   ),
   /** Deletes one copy of the folder (only a name `copias` lists). */
-  eliminarCopia: op<null>()(z.object({ nombre: z.string().trim().refine(esNombreCopia, t.copias.noEsDeLaLista) })),
+  eliminarCopia: op(nada)(z.object({ nombre: z.string().trim().refine(esNombreCopia, t.copias.noEsDeLaLista) })),
   /** The hosted project the data can move to and the state of a move (it survives restarts). */
-  traslado: op<EstadoTraslado>()(z.object({})),
+  traslado: op(estadoTrasladoSchema)(z.object({})),
   /**
    * Starts or resumes the move. Omitted fields use what is stored (Conexión's project and anon key, the
    * connection string kept in the keychain by an interrupted move).
    */
-  trasladar: op<ActividadDatos>()(
+  trasladar: op(actividad)(
     z.object({
       supabaseUrl: z.string().trim().max(500).refine(isSupabaseUrl, tc.urlSupabaseInvalida).optional(),
       anonKey: z.string().trim().min(1, tc.faltaClave).max(4000).optional(),
@@ -91,13 +141,13 @@ export const datos = {
     }),
   ),
   /** After a finished move: deletes the embedded database from this computer (backups stay). */
-  eliminarDatosLocales: op<null>()(z.object({})),
+  eliminarDatosLocales: op(nada)(z.object({})),
   /** The log's path and its last lines (at most 1000; default LINEAS_REGISTRO). */
-  registro: op<RegistroInfo>()(
+  registro: op(registroInfoSchema)(
     z.object({ lineas: z.number({ message: t.op.lineasInvalidas }).int(t.op.lineasInvalidas).min(1, t.op.lineasInvalidas).max(1000, t.op.lineasInvalidas).optional() }),
   ),
   /** Opens the log file with the system's viewer (the desktop window only). */
-  abrirRegistro: op<null>()(z.object({})),
+  abrirRegistro: op(nada)(z.object({})),
 } as const;
 
 /** A file name inside the copies folder: no folder part, nothing hidden. The engine checks it is listed. */
