@@ -2,8 +2,7 @@
  * The automation endpoints the Node side calls. Addresses and the auth kind are non-secret settings; the
  * credentials (bearer token, basic user/password, extra headers) live in the keychain, one entry each.
  */
-import type { z } from 'zod';
-import type { backendInfoSchema, webhookInfoSchema } from '../areas/conexion/contract';
+import { z } from 'zod';
 
 export const WEBHOOK_NAMES = [
   'llamadaSaliente', // outbound call trigger (part 1 §7)
@@ -25,7 +24,20 @@ export interface WebhookSecret {
   cabeceras?: Record<string, string>;
 }
 
-/** What the renderer may see: never the secret itself (its schema is the conexion contract's). */
+const tipoBackend = z.enum(['embedded', 'hosted']);
+
+/** A webhook as the renderer may see it: never the secret itself, only whether one is stored. */
+export const webhookInfoSchema = z.object({ name: z.enum(WEBHOOK_NAMES), url: z.string(), auth: z.enum(['ninguna', 'bearer', 'basic', 'cabeceras']), secretoGuardado: z.boolean() });
+
+/** The data backend as Conexión shows it (never the key itself). */
+export const backendInfoSchema = z.object({
+  /** The choice saved in settings. */
+  backend: tipoBackend,
+  supabaseUrl: z.string(),
+  claveGuardada: z.boolean(),
+  /** The backend this process is running on now. */
+  activo: tipoBackend,
+});
 export type WebhookInfo = z.infer<typeof webhookInfoSchema>;
 
 export interface WebhookSetting {
@@ -76,7 +88,6 @@ export interface ConnectionSettings {
 export const CONNECTION_SETTINGS_KEY = 'conexion';
 export const SUPABASE_ANON_KEY_ACCOUNT = 'supabase-anon-key';
 
-/** What Configuración → Conexión shows about the data backend (never the key itself); schema in the conexion contract. */
 export type BackendInfo = z.infer<typeof backendInfoSchema>;
 
 /** A hosted project's address: https, or http only for a local server (127.0.0.1 / localhost). */

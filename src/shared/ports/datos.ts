@@ -8,8 +8,7 @@
  * api's job registry: one activity at a time, read by polling `actividad()` and stopped with `cancelar()`.
  */
 
-import type { z } from 'zod';
-import type { ajustesCopiasSchema, copiaInfoSchema, estadoTrasladoSchema } from '../areas/datos/contract';
+import { z } from 'zod';
 
 export type TipoActividadDatos = 'copia' | 'restauracion' | 'traslado';
 export type EstadoActividadDatos = 'en_curso' | 'terminada' | 'fallida' | 'cancelada';
@@ -33,6 +32,52 @@ export interface ActividadDatos {
 
 /** Who made a copy: the daily timer, an administrator, or the start of a newer version before it migrates. */
 export type TipoCopia = 'diaria' | 'manual' | 'antes-de-migrar';
+
+// The answers of datos.copias and datos.traslado, declared here because the ports name them (the contract uses them).
+export const copiaInfoSchema = z.object({
+  /** File name inside the copies folder (consola-AAAAMMDD-HHMMSS-<tipo>.sql). */
+  nombre: z.string(),
+  /** Who made it: the daily timer, an administrator, or the start of a newer version before it migrates. */
+  tipo: z.enum(['diaria', 'manual', 'antes-de-migrar']),
+  /** ISO instant the snapshot was taken. */
+  creada: z.string(),
+  bytes: z.number(),
+  /** Version of the app that made it. */
+  version: z.string(),
+  /** Rows in the copy, all tables together. */
+  filas: z.number(),
+});
+
+export const ajustesCopiasSchema = z.object({
+  /** Absolute folder the copies go to. */
+  carpeta: z.string(),
+  /** The folder used when the administrator chose none (next to the data folder). */
+  carpetaPredeterminada: z.string(),
+  /** Daily copies while the app runs (on unless turned off). */
+  automaticas: z.boolean(),
+  /** ISO instant of the newest automatic copy, and when the next one is due; null when none / off. */
+  ultimaAutomatica: z.string().nullable(),
+  proximaAutomatica: z.string().nullable(),
+});
+
+/** The hosted project the embedded data can move to, and a move's state (it survives restarts). */
+export const estadoTrasladoSchema = z.object({
+  /** The hosted project configured in Conexión (its URL), or null: configure it first. */
+  supabaseUrl: z.string().nullable(),
+  /** The database connection string is in the keychain (kept only until the move finishes). */
+  conexionGuardada: z.boolean(),
+  /** The project's service_role key is in the keychain (kept only until the move finishes). */
+  claveServicioGuardada: z.boolean(),
+  /** Marketing documents on this computer that a move uploads to the project's bucket (with the service_role key). */
+  documentos: z.number(),
+  /** A move started and not finished: it resumes where it stopped. */
+  pendiente: z.object({ iniciado: z.string(), tablasHechas: z.number(), tablasTotal: z.number() }).nullable(),
+  /** When the last move finished (ISO), or null. */
+  terminado: z.string().nullable(),
+  /** The embedded data is still on this computer (a finished move deletes nothing until the administrator says so). */
+  datosLocales: z.boolean(),
+});
+
 
 export type CopiaInfo = z.infer<typeof copiaInfoSchema>;
 

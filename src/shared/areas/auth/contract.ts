@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nada, op } from '../../contract/define';
-import { ROLES } from './operador';
+import { operatorSchema } from './operador';
 import { es } from '../../i18n/es';
 import { passwordProblem } from './rules';
 import { codigoSchema } from '../seguridad/contract';
@@ -16,15 +16,6 @@ export const NOMBRE_MAX = 120;
 const email = z.string().trim().min(1, es.login.camposIncompletos).max(EMAIL_MAX, es.login.emailDemasiadoLargo);
 const password = z.string().min(1, es.login.camposIncompletos).max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga);
 
-/** A signed-in staff member (auth user + operator profile); `rol` always follows esAdmin (operador()). */
-export const operatorSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  nombre: z.string(),
-  esAdmin: z.boolean(),
-  rol: z.enum(ROLES),
-  createdAt: z.string(),
-});
 
 export const authStateSchema = z.object({
   /** No operator exists yet: show the first-administrator screen. */

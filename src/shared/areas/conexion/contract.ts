@@ -1,47 +1,19 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
-import { WEBHOOK_NAMES, isSupabaseUrl, isWebhookUrl } from '../../domain/webhooks';
+import { WEBHOOK_NAMES, backendInfoSchema, isSupabaseUrl, isWebhookUrl, webhookInfoSchema } from '../../domain/webhooks';
 import { configuracion as tc } from '../configuracion/texts';
 import { conexion as t } from './texts';
-import { RUTAS_ENTRADA, guardarEntrada } from './entrada';
+import { RUTAS_ENTRADA, entradaInfoSchema, guardarEntrada } from './entrada';
 
 // ------------------------------------------------------------------------------------------------ answers
 
-const tipoBackend = z.enum(['embedded', 'hosted']);
+// webhookInfoSchema and backendInfoSchema live in domain/webhooks.ts, entradaInfoSchema in ./entrada.ts: the
+// settings code there names their types, and this contract depends on that code.
 const tipoAuth = z.enum(['ninguna', 'bearer', 'basic', 'cabeceras']);
 
-/** A webhook as the renderer may see it: never the secret itself, only whether one is stored. */
-export const webhookInfoSchema = z.object({ name: z.enum(WEBHOOK_NAMES), url: z.string(), auth: tipoAuth, secretoGuardado: z.boolean() });
-
-/** The data backend as Conexión shows it (never the key itself). */
-export const backendInfoSchema = z.object({
-  /** The choice saved in settings. */
-  backend: tipoBackend,
-  supabaseUrl: z.string(),
-  claveGuardada: z.boolean(),
-  /** The backend this process is running on now. */
-  activo: tipoBackend,
-});
 
 export const servidorWebInfoSchema = z.object({ activo: z.boolean(), nombres: z.array(z.string()) });
 
-export const entradaInfoSchema = z.object({
-  /** Only the embedded database is written through the endpoint (hosted: n8n writes the tables itself). */
-  disponible: z.boolean(),
-  activo: z.boolean(),
-  escucharEn: z.string(),
-  puerto: z.number(),
-  /** Per route: the address to paste into n8n (where it listens now, else where it will), and its secret's state. */
-  rutas: z.array(z.object({ ruta: z.enum(RUTAS_ENTRADA), url: z.string(), secreto: z.boolean(), rotadoEn: z.string().nullable() })),
-  /** Where this process listens now, as an origin (http://127.0.0.1:5181), or null. */
-  escuchando: z.string().nullable(),
-  /** 'inmediata' where a listener follows the setting (desktop, serve-cli), else 'al_reiniciar'. */
-  aplicacion: z.enum(['inmediata', 'al_reiniciar']),
-  /** This run was told where to listen on the command line (serve-cli --entrada-port), which wins over the setting. */
-  fijadoAlIniciar: z.boolean(),
-  /** Why the listener could not open (Spanish), or null. */
-  error: z.string().nullable(),
-});
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 

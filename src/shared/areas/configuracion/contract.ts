@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nada, op } from '../../contract/define';
 import { es } from '../../i18n/es';
-import { operatorSchema } from '../auth/contract';
+import { operatorSchema } from '../auth/operador';
 import { cambioContrasena, problemaCambioContrasena } from './rules';
 
 /** The account block: the signed-in operator as the profile shows it. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { id, textoOpcional } from '../../contract/campos';
-import { dependenciasEliminacionSchema } from '../proyectos/contract';
+import { dependenciasEliminacionSchema } from '../proyectos/formas';
 import { empresas as te } from './texts';
 
 export const empresaSchema = z.object({

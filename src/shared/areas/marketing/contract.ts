@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { nada, op } from '../../contract/define';
 import { es } from '../../i18n/es';
 import { MAX_ARCHIVO_BASE64 } from './archivos';
-import type { PropuestaSitio } from './propuesta';
 import { problemaUrl } from './rules';
+import { registroMarketingSchema, resultadoAnalisisSchema, resultadoGuardadoSchema } from './formas';
 
 const m = es.marketing;
 
@@ -15,37 +15,6 @@ const archivo = z.object({
 
 // ------------------------------------------------------------------------------------------------ answers
 
-/** One row of agente_marketing as the screens see it. */
-export const registroMarketingSchema = z.object({
-  id: z.number(),
-  createdAt: z.string(),
-  nombreArchivoUrl: z.string(),
-  nombrePersona: z.string().nullable(),
-  dominioExtraido: z.string(),
-  contenido: z.string().nullable(),
-  archivoStoragePath: z.string().nullable(),
-  archivoOriginalName: z.string().nullable(),
-});
-
-/**
- * The site proposal as propuesta.ts reads it out of the agent's free-form answer: its parser is the one
- * rule of its shape (a list of pages, each with its components, and whatever else the agent sent).
- */
-const propuestaSitio = z.custom<PropuestaSitio>((v) => typeof v === 'object' && v !== null && Array.isArray((v as { paginas?: unknown }).paginas));
-const analisis = { contenido: z.string(), dominio: z.string(), mensaje: z.string() };
-
-/** What an analysis gives back to the screen (before it is saved). */
-export const resultadoAnalisisSchema = z.discriminatedUnion('tipo', [
-  z.object({ tipo: z.literal('propuesta'), propuesta: propuestaSitio, ...analisis }),
-  z.object({ tipo: z.literal('texto'), texto: z.string(), ...analisis }),
-]);
-
-export const resultadoGuardadoSchema = z.object({
-  registro: registroMarketingSchema,
-  /** False when the record was kept without its file because the upload failed. */
-  archivoGuardado: z.boolean(),
-  mensaje: z.string(),
-});
 
 export const estadoConexionMarketingSchema = z.object({ autenticado: z.boolean(), email: z.string().nullable() });
 export type EstadoConexionMarketing = z.infer<typeof estadoConexionMarketingSchema>;

@@ -1,7 +1,7 @@
 /** Marketing agent records and the URL rule (part 3 §3, §5). */
 import { es } from '../../i18n/es';
 import type { z } from 'zod';
-import type { registroMarketingSchema, resultadoAnalisisSchema, resultadoGuardadoSchema } from './contract';
+import type { registroMarketingSchema, resultadoAnalisisSchema, resultadoGuardadoSchema } from './formas';
 
 /** One row of agente_marketing as the screens see it. */
 export type RegistroMarketing = z.infer<typeof registroMarketingSchema>;

@@ -1,7 +1,7 @@
 /** Metrics dashboard (part 2 §2, §9): periods, alerts, the CSV report. Aggregates are computed in SQL. */
 import type { z } from 'zod';
 import { metricas as t } from './texts';
-import type { dashboardMetricasSchema, filaProyectoMetricasSchema } from './contract';
+import type { dashboardMetricasSchema, filaProyectoMetricasSchema } from './formas';
 import { ZONA_HORARIA, formatFechaHora } from '../../domain/dates';
 
 export const PERIODOS_DIAS = [7, 30, 90, 180, 365] as const;

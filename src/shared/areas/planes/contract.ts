@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { id } from '../../contract/campos';
-import { dependenciasEliminacionSchema } from '../proyectos/contract';
+import { dependenciasEliminacionSchema } from '../proyectos/formas';
 import { planes as tpl } from './texts';
 
 export const planSchema = z.object({

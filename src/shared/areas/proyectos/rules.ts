@@ -15,7 +15,7 @@ import type {
   proyectoResumenSchema,
   reporteProyectoSchema,
   resultadoEliminarProyectoSchema,
-} from './contract';
+} from './formas';
 import { bots as textosBots } from '../bots/texts';
 import { canalDeTipoServicio, type CanalBot } from '../../domain/bot-tablas';
 

@@ -4,20 +4,8 @@ import { op } from '../../contract/define';
 import { conRegla, id } from '../../contract/campos';
 import { CATEGORIAS_SERVICIO, ICONOS_SERVICIO, reglasServicio } from './rules';
 import { servicios as ts } from './texts';
+import { servicioDisponibleSchema } from './formas';
 
-/** One service of the catalogue as every screen sees it. */
-export const servicioDisponibleSchema = z.object({
-  id: z.string(),
-  nombre: z.string(),
-  descripcion: z.string(),
-  tipo: z.string(),
-  icono: z.string(),
-  permiteMultiple: z.boolean(),
-  activo: z.boolean(),
-  categoria: z.string(),
-  configuracionDefault: z.record(z.string(), z.unknown()),
-  createdAt: z.string().optional(),
-});
 
 const servicioCampos = z.object({
   nombre: conRegla(reglasServicio.nombre).transform((v) => v.trim()),

@@ -1,7 +1,7 @@
 /** The service catalogue: categories, icons, templates, built-in fallback and form rules (part 2 §3, §5, §9). */
 import type { z } from 'zod';
 import { servicios as t } from './texts';
-import type { servicioDisponibleSchema } from './contract';
+import type { servicioDisponibleSchema } from './formas';
 
 export const CATEGORIAS_SERVICIO = [
   'E-commerce',
