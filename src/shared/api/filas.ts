@@ -35,7 +35,8 @@ export const booleano = (v: unknown): boolean => v === true || v === 't' || v ==
 /** An instant as ISO 8601 UTC, or null: no value, or text no date reads. */
 export const instante = (v: unknown): string | null => {
   if (v === null || v === undefined || v === '') return null;
-  const d = v instanceof Date ? v : new Date(String(v).replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T'));
+  // PostgreSQL's text form ('2026-11-21 15:00:00+00') is ISO but for the space and a two-digit offset.
+  const d = v instanceof Date ? v : new Date(String(v).replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T').replace(/(T[\d:.]+[+-]\d{2})$/, '$1:00'));
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 };
 
