@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { AreaCambio, Backend, CambiosPort, DataPort, EntradaPort, EstadoCambios } from '../shared/ports';
 import { seguirEstado } from '../shared/ports/cambios';
 import { createApi } from '../shared/api';
+import { comprobarRespuestas } from './modo-respuestas';
 import { AppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 import { CONNECTION_SETTINGS_KEY, SUPABASE_ANON_KEY_ACCOUNT, type ConnectionSettings } from '../shared/domain/webhooks';
@@ -153,7 +154,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
       base = embedded.db;
     }
     backend = { ...backend, auth: avisoSesiones.vigilar(backend.auth) };
-    const api = createApi(backend, log);
+    const api = createApi(backend, log, { comprobarRespuestas: comprobarRespuestas() });
     return {
       kind: backend.kind,
       backend,

@@ -1,6 +1,6 @@
 /**
  * What every area's operations share: the one error wrapper (a failure becomes the screen's message) and the
- * normalisation of values read from either database. Sessions are not here: operations get theirs resolved
+ * normalisation of optional text input (values read from rows: ./filas.ts). Sessions are not here: operations get theirs resolved
  * (SignedIn, ./session.ts).
  */
 import { AppError } from '../errors';
@@ -18,13 +18,6 @@ export async function conMensaje<T>(mensaje: string, work: () => Promise<T>, log
     throw new AppError(AppError.is(error) ? error.code : 'internal', mensaje);
   }
 }
-
-export const num = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-
-export const numONull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
 
 /** Empty strings become null for optional text columns. */
 export const textoONull = (v: string | null | undefined): string | null => {

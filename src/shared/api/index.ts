@@ -38,7 +38,19 @@ export interface ApiHandle {
   cerrar(): Promise<void>;
 }
 
-export function createApi(backend: Backend, log: (message: string, error?: unknown) => void = () => {}): ApiImplementation & ApiHandle {
+export interface ApiOpciones {
+  /**
+   * Check every answer against its schema in the contract (src/shared/api/respuestas.ts). On unless told
+   * otherwise: tests and development prove the shapes; the host turns it off in a production build.
+   */
+  comprobarRespuestas?: boolean;
+}
+
+export function createApi(
+  backend: Backend,
+  log: (message: string, error?: unknown) => void = () => {},
+  opciones: ApiOpciones = {},
+): ApiImplementation & ApiHandle {
   const cierres: Array<() => void | Promise<void>> = [];
   const jobs = new JobRegistry(backend.now);
   const deps: ApiDeps = { backend, jobs, log, alCerrar: (fn) => void cierres.push(fn) };
@@ -65,7 +77,7 @@ export function createApi(backend: Backend, log: (message: string, error?: unkno
     auditoria: auditoriaOperations(deps),
   };
   return {
-    ...withSessions(backend, areas),
+    ...withSessions(backend, areas, opciones.comprobarRespuestas ?? true),
     jobsRegistry: jobs,
     async cerrar() {
       jobs.cancelAll();

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Backend } from '../ports';
 import type { AuthSession } from '../ports/auth';
 import { contract, type Area } from '../contract';
@@ -5,6 +6,7 @@ import type { CallContext } from './context';
 import type { ApiImplementation, AreaImplementations, SignedIn } from './types';
 import { AppError } from '../errors';
 import { es } from '../i18n/es';
+import { comprobarRespuesta } from './respuestas';
 
 /**
  * The caller's live session, or an 'unauthenticated' error (and the stale token is dropped) with the
@@ -39,18 +41,20 @@ export async function signedIn(backend: Backend, ctx: CallContext, sinSesion?: s
  * The contract's `public` flag made real, in one place: every operation not declared public gets the
  * caller's session resolved (or an 'unauthenticated' error) before its implementation runs. Public ones
  * (login, first run, the portal with its own token) get the call context as the transport built it.
+ * With `comprobarRespuestas`, every answer is checked against the operation's answer schema (./respuestas.ts).
  */
-export function withSessions(backend: Backend, areas: AreaImplementations): ApiImplementation {
+export function withSessions(backend: Backend, areas: AreaImplementations, comprobarRespuestas = true): ApiImplementation {
   const api: Record<string, Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>> = {};
   for (const area of Object.keys(contract) as Area[]) {
-    const defs = contract[area] as Record<string, { public?: boolean; sinSesion?: string }>;
+    const defs = contract[area] as Record<string, { output: z.ZodType; public?: boolean; sinSesion?: string }>;
     const impls = areas[area] as unknown as Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>;
     api[area] = {};
     for (const name of Object.keys(defs)) {
       const impl = impls[name];
       if (!impl) throw new Error(`Falta la implementación de ${area}.${name}`);
-      const { public: publica, sinSesion } = defs[name]!;
-      api[area][name] = publica ? impl : async (input, ctx) => impl(input, await signedIn(backend, ctx, sinSesion));
+      const { public: publica, sinSesion, output } = defs[name]!;
+      const run: (input: unknown, ctx: CallContext) => Promise<unknown> = publica ? impl : async (input, ctx) => impl(input, await signedIn(backend, ctx, sinSesion));
+      api[area][name] = comprobarRespuestas ? async (input, ctx) => comprobarRespuesta(`${area}.${name}`, output, await run(input, ctx)) : run;
     }
   }
   return api as ApiImplementation;

@@ -1,13 +1,10 @@
 /** Global search (part 1 §2.4, §5, §9). */
-export type SearchResultType = 'cliente' | 'campana' | 'llamada';
+import type { z } from 'zod';
+import type { searchResultSchema } from '../areas/shell/contract';
 
-export interface SearchResult {
-  id: string;
-  type: SearchResultType;
-  title: string;
-  subtitle: string;
-  data: Record<string, unknown>;
-}
+/** One result; its schema is the shell contract's. */
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export type SearchResultType = SearchResult['type'];
 
 export const SEARCH_LIMITS: Record<SearchResultType, number> = { cliente: 5, campana: 3, llamada: 5 };
 export const SEARCH_DEBOUNCE_MS = 300;

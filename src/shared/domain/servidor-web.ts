@@ -3,6 +3,9 @@
  * operator turns it on: while off, only the app's own window reaches the data, not every local user and
  * process. A non-secret preference in the settings; the desktop reads it when it starts.
  */
+import type { z } from 'zod';
+import type { servidorWebInfoSchema } from '../areas/conexion/contract';
+
 export const SERVIDOR_WEB_SETTINGS_KEY = 'servidorWeb';
 
 export interface ServidorWebSettings {
@@ -20,8 +23,5 @@ export interface ServidorWebSettings {
   proxiesConfiables?: string[];
 }
 
-/** What Configuración → Conexión shows and saves. */
-export interface ServidorWebInfo {
-  activo: boolean;
-  nombres: string[];
-}
+/** What Configuración → Conexión shows and saves (its schema is the conexion contract's). */
+export type ServidorWebInfo = z.infer<typeof servidorWebInfoSchema>;

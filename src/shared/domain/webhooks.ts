@@ -2,6 +2,8 @@
  * The automation endpoints the Node side calls. Addresses and the auth kind are non-secret settings; the
  * credentials (bearer token, basic user/password, extra headers) live in the keychain, one entry each.
  */
+import { z } from 'zod';
+
 export const WEBHOOK_NAMES = [
   'llamadaSaliente', // outbound call trigger (part 1 §7)
   'flujoBots', // flow creation for WordPress, Shopify, Duda (part 2 §7, part 3 §7)
@@ -22,13 +24,21 @@ export interface WebhookSecret {
   cabeceras?: Record<string, string>;
 }
 
-/** What the renderer may see: never the secret itself. */
-export interface WebhookInfo {
-  name: WebhookName;
-  url: string;
-  auth: WebhookAuthKind;
-  secretoGuardado: boolean;
-}
+const tipoBackend = z.enum(['embedded', 'hosted']);
+
+/** A webhook as the renderer may see it: never the secret itself, only whether one is stored. */
+export const webhookInfoSchema = z.object({ name: z.enum(WEBHOOK_NAMES), url: z.string(), auth: z.enum(['ninguna', 'bearer', 'basic', 'cabeceras']), secretoGuardado: z.boolean() });
+
+/** The data backend as Conexión shows it (never the key itself). */
+export const backendInfoSchema = z.object({
+  /** The choice saved in settings. */
+  backend: tipoBackend,
+  supabaseUrl: z.string(),
+  claveGuardada: z.boolean(),
+  /** The backend this process is running on now. */
+  activo: tipoBackend,
+});
+export type WebhookInfo = z.infer<typeof webhookInfoSchema>;
 
 export interface WebhookSetting {
   url: string;
@@ -78,15 +88,7 @@ export interface ConnectionSettings {
 export const CONNECTION_SETTINGS_KEY = 'conexion';
 export const SUPABASE_ANON_KEY_ACCOUNT = 'supabase-anon-key';
 
-/** What Configuración → Conexión shows about the data backend (never the key itself). */
-export interface BackendInfo {
-  /** The choice saved in settings. */
-  backend: 'embedded' | 'hosted';
-  supabaseUrl: string;
-  claveGuardada: boolean;
-  /** The backend this process is running on now. */
-  activo: 'embedded' | 'hosted';
-}
+export type BackendInfo = z.infer<typeof backendInfoSchema>;
 
 /** A hosted project's address: https, or http only for a local server (127.0.0.1 / localhost). */
 export function isSupabaseUrl(value: string): boolean {

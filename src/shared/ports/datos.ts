@@ -8,6 +8,8 @@
  * api's job registry: one activity at a time, read by polling `actividad()` and stopped with `cancelar()`.
  */
 
+import { z } from 'zod';
+
 export type TipoActividadDatos = 'copia' | 'restauracion' | 'traslado';
 export type EstadoActividadDatos = 'en_curso' | 'terminada' | 'fallida' | 'cancelada';
 
@@ -31,30 +33,55 @@ export interface ActividadDatos {
 /** Who made a copy: the daily timer, an administrator, or the start of a newer version before it migrates. */
 export type TipoCopia = 'diaria' | 'manual' | 'antes-de-migrar';
 
-export interface CopiaInfo {
+// The answers of datos.copias and datos.traslado, declared here because the ports name them (the contract uses them).
+export const copiaInfoSchema = z.object({
   /** File name inside the copies folder (consola-AAAAMMDD-HHMMSS-<tipo>.sql). */
-  nombre: string;
-  tipo: TipoCopia;
+  nombre: z.string(),
+  /** Who made it: the daily timer, an administrator, or the start of a newer version before it migrates. */
+  tipo: z.enum(['diaria', 'manual', 'antes-de-migrar']),
   /** ISO instant the snapshot was taken. */
-  creada: string;
-  bytes: number;
+  creada: z.string(),
+  bytes: z.number(),
   /** Version of the app that made it. */
-  version: string;
+  version: z.string(),
   /** Rows in the copy, all tables together. */
-  filas: number;
-}
+  filas: z.number(),
+});
 
-export interface AjustesCopias {
+export const ajustesCopiasSchema = z.object({
   /** Absolute folder the copies go to. */
-  carpeta: string;
+  carpeta: z.string(),
   /** The folder used when the administrator chose none (next to the data folder). */
-  carpetaPredeterminada: string;
+  carpetaPredeterminada: z.string(),
   /** Daily copies while the app runs (on unless turned off). */
-  automaticas: boolean;
+  automaticas: z.boolean(),
   /** ISO instant of the newest automatic copy, and when the next one is due; null when none / off. */
-  ultimaAutomatica: string | null;
-  proximaAutomatica: string | null;
-}
+  ultimaAutomatica: z.string().nullable(),
+  proximaAutomatica: z.string().nullable(),
+});
+
+/** The hosted project the embedded data can move to, and a move's state (it survives restarts). */
+export const estadoTrasladoSchema = z.object({
+  /** The hosted project configured in Conexión (its URL), or null: configure it first. */
+  supabaseUrl: z.string().nullable(),
+  /** The database connection string is in the keychain (kept only until the move finishes). */
+  conexionGuardada: z.boolean(),
+  /** The project's service_role key is in the keychain (kept only until the move finishes). */
+  claveServicioGuardada: z.boolean(),
+  /** Marketing documents on this computer that a move uploads to the project's bucket (with the service_role key). */
+  documentos: z.number(),
+  /** A move started and not finished: it resumes where it stopped. */
+  pendiente: z.object({ iniciado: z.string(), tablasHechas: z.number(), tablasTotal: z.number() }).nullable(),
+  /** When the last move finished (ISO), or null. */
+  terminado: z.string().nullable(),
+  /** The embedded data is still on this computer (a finished move deletes nothing until the administrator says so). */
+  datosLocales: z.boolean(),
+});
+
+
+export type CopiaInfo = z.infer<typeof copiaInfoSchema>;
+
+export type AjustesCopias = z.infer<typeof ajustesCopiasSchema>;
 
 export interface CopiasPort {
   ajustes(): Promise<AjustesCopias>;
@@ -78,22 +105,7 @@ export interface CopiasPort {
 }
 
 /** The hosted project the embedded data can move to, and a move's state (it survives restarts). */
-export interface EstadoTraslado {
-  /** The hosted project configured in Conexión (its URL), or null: configure it first. */
-  supabaseUrl: string | null;
-  /** The database connection string is in the keychain (kept only until the move finishes). */
-  conexionGuardada: boolean;
-  /** The project's service_role key is in the keychain (kept only until the move finishes). */
-  claveServicioGuardada: boolean;
-  /** Marketing documents on this computer that a move uploads to the project's bucket (with the service_role key). */
-  documentos: number;
-  /** A move started and not finished: it resumes where it stopped. */
-  pendiente: { iniciado: string; tablasHechas: number; tablasTotal: number } | null;
-  /** When the last move finished (ISO), or null. */
-  terminado: string | null;
-  /** The embedded data is still on this computer (a finished move deletes nothing until the administrator says so). */
-  datosLocales: boolean;
-}
+export type EstadoTraslado = z.infer<typeof estadoTrasladoSchema>;
 
 export interface TrasladoPort {
   estado(): Promise<EstadoTraslado>;

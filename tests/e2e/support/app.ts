@@ -25,7 +25,8 @@ export async function startApp(argumentos: readonly string[] = []): Promise<Runn
   const child: ChildProcess = spawn(process.execPath, ['out/main/serve-cli.js', '--data-dir', dataDir, '--port', '0', ...argumentos], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // No daily backup a minute into a test: it would take the one data activity a spec may be exercising.
-    env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1' },
+    // Every answer checked against its contract schema, as under vitest (src/main/modo-respuestas.ts).
+    env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1', CONSOLA_COMPROBAR_RESPUESTAS: '1' },
   });
   let output = '';
   const conEntrada = argumentos.includes('--entrada-port');

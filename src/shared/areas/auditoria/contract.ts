@@ -1,4 +1,4 @@
-// The area's operations: op<Output>()(zodInputSchema). See ../../contract/define.ts.
+// The area's operations: op(answerSchema)(inputSchema). See ../../contract/define.ts.
 /**
  * Configuración → Actividad (issue 27): the audit trail, administrators only (auditoria_buscar starts with
  * exigir_admin). Rows are written in SQL by triggers and public.auditar; nothing here writes one except the
@@ -34,9 +34,9 @@ export const filtrosAuditoria = z
 export type FiltrosAuditoria = z.input<typeof filtrosAuditoria>;
 
 export const auditoria = {
-  buscar: op<{ filas: FilaAuditoria[]; total: number }>()(
+  buscar: op(z.object({ filas: z.array(filaAuditoriaSchema), total: z.number() }))(
     z.object({ filtros: filtrosAuditoria, pagina: z.number().int().min(0).max(100_000).default(0), porPagina: z.number().int().min(1).max(200).default(50) }),
   ),
   /** The filtered rows as CSV text (up to 10,000, newest first); recorded as an export itself. */
-  exportarCsv: op<{ csv: string; filas: number }>()(z.object({ filtros: filtrosAuditoria })),
+  exportarCsv: op(z.object({ csv: z.string(), filas: z.number() }))(z.object({ filtros: filtrosAuditoria })),
 } as const;

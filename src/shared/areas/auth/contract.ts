@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { op } from '../../contract/define';
-import type { Operator } from './operador';
+import { nada, op } from '../../contract/define';
+import { operatorSchema } from './operador';
 import { es } from '../../i18n/es';
 import { passwordProblem } from './rules';
 import { codigoSchema } from '../seguridad/contract';
@@ -16,17 +16,20 @@ export const NOMBRE_MAX = 120;
 const email = z.string().trim().min(1, es.login.camposIncompletos).max(EMAIL_MAX, es.login.emailDemasiadoLargo);
 const password = z.string().min(1, es.login.camposIncompletos).max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga);
 
-export interface AuthState {
+
+export const authStateSchema = z.object({
   /** No operator exists yet: show the first-administrator screen. */
-  needsSetup: boolean;
-  operator: Operator | null;
-  backend: 'embedded' | 'hosted';
+  needsSetup: z.boolean(),
+  operator: operatorSchema.nullable(),
+  backend: z.enum(['embedded', 'hosted']),
   /** Signed in with the password; the second factor's code is still missing (auth.verificarCodigo). */
-  requiereCodigo?: boolean;
-}
+  requiereCodigo: z.boolean().optional(),
+});
+export type AuthState = z.infer<typeof authStateSchema>;
 
 /** What signing in answers: the operator, and whether the second step (a code) is still to come. */
-export type SesionIniciada = Operator & { requiereCodigo?: boolean };
+export const sesionIniciadaSchema = operatorSchema.extend({ requiereCodigo: z.boolean().optional() });
+export type SesionIniciada = z.infer<typeof sesionIniciadaSchema>;
 
 const primerAdmin = z.object({
   nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio).max(NOMBRE_MAX, es.primerAdmin.nombreDemasiadoLargo),
@@ -42,10 +45,10 @@ export type PrimerAdmin = z.input<typeof primerAdmin>;
 
 /** Sign-in, first administrator, sign-out (part 1 §2.2, §4, §5, §8). */
 export const auth = {
-  estado: op<AuthState>()(z.object({}), { public: true }),
-  crearPrimerAdmin: op<Operator>()(primerAdmin, { public: true }),
-  iniciarSesion: op<SesionIniciada>()(z.object({ email, password }), { public: true }),
+  estado: op(authStateSchema)(z.object({}), { public: true }),
+  crearPrimerAdmin: op(operatorSchema)(primerAdmin, { public: true }),
+  iniciarSesion: op(sesionIniciadaSchema)(z.object({ email, password }), { public: true }),
   /** Sign-in's second step: a code of the authenticator app or a recovery code (issue 27). */
-  verificarCodigo: op<Operator>()(z.object({ codigo: codigoSchema }), { public: true }),
-  cerrarSesion: op<null>()(z.object({}), { public: true }),
+  verificarCodigo: op(operatorSchema)(z.object({ codigo: codigoSchema }), { public: true }),
+  cerrarSesion: op(nada)(z.object({}), { public: true }),
 } as const;

@@ -1,4 +1,5 @@
-/** The operator as every side sees it (imports nothing, so the ports can name it without a cycle). */
+/** The operator as every side sees it (imports only zod, so the ports can name it without a cycle). */
+import { z } from 'zod';
 /**
  * The two roles (issue 14). The database keeps one flag, perfiles.es_admin; `rol` is the same fact by its
  * name, filled from it in one place (`operador`), so the two never disagree.
@@ -8,15 +9,20 @@ export type Rol = (typeof ROLES)[number];
 
 export const rolDe = (esAdmin: boolean): Rol => (esAdmin ? 'administrador' : 'operador');
 
-/** A signed-in staff member (auth user + operator profile). */
-export interface Operator {
-  id: string;
-  email: string;
-  nombre: string;
-  esAdmin: boolean;
-  rol: Rol;
-  createdAt: string;
-}
+/**
+ * The answer schema of every auth operation that answers the operator. Here, not in the contract: the ports
+ * name the type, and the contract depends on what depends on the ports.
+ */
+/** A signed-in staff member (auth user + operator profile); `rol` always follows esAdmin (operador()). */
+export const operatorSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nombre: z.string(),
+  esAdmin: z.boolean(),
+  rol: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
 
 /** The Operator of a profile: every backend builds it here, so the role always follows es_admin. */
 export function operador(fields: Omit<Operator, 'rol'>): Operator {

@@ -1,7 +1,7 @@
-// The area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../../contract/define.ts.
+// The area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 /** Chat-bot companies per channel (part 3 §2.2, §4, §7). */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { nada, op } from '../../contract/define';
 import { CANALES_BOT } from '../../domain/bot-tablas';
 import { bots as t } from './texts';
 
@@ -35,8 +35,8 @@ export const crearFlujoResultadoSchema = z.object({
 export type CrearFlujoResultado = z.infer<typeof crearFlujoResultadoSchema>;
 
 export const bots = {
-  listarEmpresas: op<EmpresaBot[]>()(z.object({ canal })),
-  guardarEmpresa: op<EmpresaBot>()(
+  listarEmpresas: op(z.array(empresaBotSchema))(z.object({ canal })),
+  guardarEmpresa: op(empresaBotSchema)(
     z.object({
       canal,
       /** Absent: create; present: update that company. */
@@ -50,6 +50,6 @@ export const bots = {
       confirmarCambioTabla: z.boolean().optional(),
     }),
   ),
-  eliminarEmpresa: op<null>()(z.object({ canal, clave })),
-  crearFlujo: op<CrearFlujoResultado>()(z.object({ canal, clave })),
+  eliminarEmpresa: op(nada)(z.object({ canal, clave })),
+  crearFlujo: op(crearFlujoResultadoSchema)(z.object({ canal, clave })),
 } as const;

@@ -185,24 +185,25 @@ export function datosLlamada(cuerpo: Record<string, unknown>, valido: ResultadoL
   return datos;
 }
 
-/** What Configuración → Conexión shows. */
-export interface EntradaInfo {
+/** What Configuración → Conexión shows (the answer of conexion.entrada). */
+export const entradaInfoSchema = z.object({
   /** Only the embedded database is written through the endpoint (hosted: n8n writes the tables itself). */
-  disponible: boolean;
-  activo: boolean;
-  escucharEn: string;
-  puerto: number;
+  disponible: z.boolean(),
+  activo: z.boolean(),
+  escucharEn: z.string(),
+  puerto: z.number(),
   /** Per route: the address to paste into n8n (where it listens now, else where it will), and its secret's state. */
-  rutas: Array<{ ruta: RutaEntrada; url: string; secreto: boolean; rotadoEn: string | null }>;
+  rutas: z.array(z.object({ ruta: z.enum(RUTAS_ENTRADA), url: z.string(), secreto: z.boolean(), rotadoEn: z.string().nullable() })),
   /** Where this process listens now, as an origin (http://127.0.0.1:5181), or null. */
-  escuchando: string | null;
+  escuchando: z.string().nullable(),
   /** 'inmediata' where a listener follows the setting (desktop, serve-cli), else 'al_reiniciar'. */
-  aplicacion: 'inmediata' | 'al_reiniciar';
+  aplicacion: z.enum(['inmediata', 'al_reiniciar']),
   /** This run was told where to listen on the command line (serve-cli --entrada-port), which wins over the setting. */
-  fijadoAlIniciar: boolean;
+  fijadoAlIniciar: z.boolean(),
   /** Why the listener could not open (Spanish), or null. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type EntradaInfo = z.infer<typeof entradaInfoSchema>;
 
 /** The listener's live state is the EntradaPort's (src/shared/ports/entrada.ts). */
 export type { EstadoEntrada } from '../../ports/entrada';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { nada, op, sinComprobar } from '../../contract/define';
 import { isSupabaseUrl } from '../../domain/webhooks';
-import type { ActividadDatos, AjustesCopias, CopiaInfo, EstadoTraslado } from '../../ports/datos';
+import { ajustesCopiasSchema, copiaInfoSchema, estadoTrasladoSchema, type ActividadDatos } from '../../ports/datos';
 import { configuracion as tc } from '../configuracion/texts';
 import { datos as t } from './texts';
 
@@ -36,36 +36,43 @@ const ruta = z.string().trim().max(4000);
 /** The log lines the screen reads (the modal shows the last 200). */
 export const LINEAS_REGISTRO = 200;
 
-export interface RegistroInfo {
+// ------------------------------------------------------------------------------------------------ answers
+
+export const registroInfoSchema = z.object({
   /** The log file's absolute path. */
-  ruta: string;
-  lineas: string[];
+  ruta: z.string(),
+  lineas: z.array(z.string()),
   /** The file can be opened with the system's viewer (the desktop window, where the port offers it). */
-  puedeAbrir: boolean;
-}
+  puedeAbrir: z.boolean(),
+});
+export type RegistroInfo = z.infer<typeof registroInfoSchema>;
+
+
+/** The data activity: its model is being replaced (issue 26 item 2), so it is typed, not checked, until then. */
+const actividad = sinComprobar<ActividadDatos>();
 
 export const datos = {
   /** The running or the last backup, restore or move of this process (null: none since it started). */
-  actividad: op<ActividadDatos | null>()(z.object({})),
+  actividad: op(actividad.nullable())(z.object({})),
   /** Asks the running activity to stop (a restore only before the swap); false when nothing runs. */
-  cancelar: op<{ cancelada: boolean }>()(z.object({})),
+  cancelar: op(z.object({ cancelada: z.boolean() }))(z.object({})),
   /** The backups' settings and the copies in their folder, newest first (embedded only). */
-  copias: op<{ ajustes: AjustesCopias; copias: CopiaInfo[] }>()(z.object({})),
+  copias: op(z.object({ ajustes: ajustesCopiasSchema, copias: z.array(copiaInfoSchema) }))(z.object({})),
   /** The folder (null = the default, next to the data folder) and the daily copies on or off. */
-  guardarAjustesCopias: op<AjustesCopias>()(
+  guardarAjustesCopias: op(ajustesCopiasSchema)(
     z.object({
       carpeta: ruta.refine(esRutaAbsoluta, t.copias.carpetaNoAbsoluta).nullable(),
       automaticas: z.boolean(),
     }),
   ),
   /** 'Crear copia ahora': starts a manual copy and answers the activity at once. */
-  crearCopia: op<ActividadDatos>()(z.object({})),
+  crearCopia: op(actividad)(z.object({})),
   /**
    * Restores a copy: a name from `copias` or an absolute path to a copy file elsewhere. A copy this install did
    * not sign answers 'conflict' with details {deOtroEquipo: true}; `deOtroEquipo: true` is the administrator's
    * confirmation that it may be restored anyway.
    */
-  restaurar: op<ActividadDatos>()(
+  restaurar: op(actividad)(
     z.object({
       archivo: ruta
         .min(1, t.op.archivoRequerido)
@@ -74,14 +81,14 @@ export const datos = {
     }),
   ),
   /** Deletes one copy of the folder (only a name `copias` lists). */
-  eliminarCopia: op<null>()(z.object({ nombre: z.string().trim().refine(esNombreCopia, t.copias.noEsDeLaLista) })),
+  eliminarCopia: op(nada)(z.object({ nombre: z.string().trim().refine(esNombreCopia, t.copias.noEsDeLaLista) })),
   /** The hosted project the data can move to and the state of a move (it survives restarts). */
-  traslado: op<EstadoTraslado>()(z.object({})),
+  traslado: op(estadoTrasladoSchema)(z.object({})),
   /**
    * Starts or resumes the move. Omitted fields use what is stored (Conexión's project and anon key, the
    * connection string kept in the keychain by an interrupted move).
    */
-  trasladar: op<ActividadDatos>()(
+  trasladar: op(actividad)(
     z.object({
       supabaseUrl: z.string().trim().max(500).refine(isSupabaseUrl, tc.urlSupabaseInvalida).optional(),
       anonKey: z.string().trim().min(1, tc.faltaClave).max(4000).optional(),
@@ -91,13 +98,13 @@ export const datos = {
     }),
   ),
   /** After a finished move: deletes the embedded database from this computer (backups stay). */
-  eliminarDatosLocales: op<null>()(z.object({})),
+  eliminarDatosLocales: op(nada)(z.object({})),
   /** The log's path and its last lines (at most 1000; default LINEAS_REGISTRO). */
-  registro: op<RegistroInfo>()(
+  registro: op(registroInfoSchema)(
     z.object({ lineas: z.number({ message: t.op.lineasInvalidas }).int(t.op.lineasInvalidas).min(1, t.op.lineasInvalidas).max(1000, t.op.lineasInvalidas).optional() }),
   ),
   /** Opens the log file with the system's viewer (the desktop window only). */
-  abrirRegistro: op<null>()(z.object({})),
+  abrirRegistro: op(nada)(z.object({})),
 } as const;
 
 /** A file name inside the copies folder: no folder part, nothing hidden. The engine checks it is listed. */

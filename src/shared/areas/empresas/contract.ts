@@ -2,9 +2,32 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { id, textoOpcional } from '../../contract/campos';
-import type { DependenciasEliminacion } from '../proyectos/rules';
-import type { CredencialesPortal, Empresa } from './rules';
+import { dependenciasEliminacionSchema } from '../proyectos/formas';
 import { empresas as te } from './texts';
+
+export const empresaSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  ruc: z.string().nullable(),
+  direccion: z.string().nullable(),
+  telefono: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  activo: z.boolean(),
+  usuarioCliente: z.string().nullable(),
+  /** Never the password itself: only whether one is stored. */
+  tieneContrasena: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const credencialesPortalSchema = z.object({
+  empresaId: z.string(),
+  usuario: z.string(),
+  /** Plain, shown once. */
+  contrasena: z.string(),
+});
 
 const empresaCampos = {
   nombre: z.string().trim().min(1, te.nombreObligatorio).max(200),
@@ -26,19 +49,19 @@ const empresaCampos = {
 };
 
 export const empresas = {
-  listar: op<Empresa[]>()(z.object({})),
+  listar: op(z.array(empresaSchema))(z.object({})),
   /** Creating stores the password only as a bcrypt hash; the plain one is answered once for the operator to copy. */
-  crear: op<{ empresa: Empresa; credenciales: CredencialesPortal }>()(
+  crear: op(z.object({ empresa: empresaSchema, credenciales: credencialesPortalSchema }))(
     z.object({ ...empresaCampos, contrasenaCliente: z.string().min(1, te.contrasenaObligatoria).max(200) }),
   ),
   /** Omit contrasenaCliente (or send '') to keep the stored one. */
-  actualizar: op<{ empresa: Empresa; credenciales: CredencialesPortal | null }>()(
+  actualizar: op(z.object({ empresa: empresaSchema, credenciales: credencialesPortalSchema.nullable() }))(
     z.object({ id, ...empresaCampos, contrasenaCliente: z.string().max(200).optional() }),
   ),
-  cambiarEstado: op<Empresa>()(z.object({ id, activo: z.boolean() })),
+  cambiarEstado: op(empresaSchema)(z.object({ id, activo: z.boolean() })),
   /** What depends on the company (projects, bot companies, its portal) for the delete dialog. */
-  dependencias: op<DependenciasEliminacion>()(z.object({ id })),
-  eliminar: op<{ id: string }>()(z.object({ id })),
+  dependencias: op(dependenciasEliminacionSchema)(z.object({ id })),
+  eliminar: op(z.object({ id: z.string() }))(z.object({ id })),
   /** A new random password (crypto source), stored hashed, answered once. */
-  restablecerContrasena: op<CredencialesPortal>()(z.object({ id })),
+  restablecerContrasena: op(credencialesPortalSchema)(z.object({ id })),
 } as const;

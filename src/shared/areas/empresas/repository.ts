@@ -3,6 +3,7 @@
  * their names. The portal password column is written (a database trigger hashes any plain value) and never
  * read back: the view only says whether one is stored.
  */
+import { booleano, instante, texto, textoONulo } from '../../api/filas';
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
@@ -26,10 +27,10 @@ function columnas(campos: Partial<CamposEmpresa>): Record<string, unknown> {
 const porId = (id: string) => [{ column: 'id', op: 'eq' as const, value: id }];
 
 function normalizar(r: Record<string, unknown>): Empresa {
-  const s = (v: unknown) => (v == null ? null : String(v));
+  const s = textoONulo;
   return {
-    id: String(r.id),
-    nombre: String(r.nombre),
+    id: texto(r.id),
+    nombre: texto(r.nombre),
     descripcion: s(r.descripcion),
     ruc: s(r.ruc),
     direccion: s(r.direccion),
@@ -37,10 +38,10 @@ function normalizar(r: Record<string, unknown>): Empresa {
     email: s(r.email),
     website: s(r.website),
     logoUrl: s(r.logo_url),
-    activo: Boolean(r.activo),
+    activo: booleano(r.activo),
     usuarioCliente: s(r.usuario_cliente),
-    tieneContrasena: Boolean(r.tiene_contrasena),
-    createdAt: String(r.created_at),
+    tieneContrasena: booleano(r.tiene_contrasena),
+    createdAt: instante(r.created_at) ?? '',
   };
 }
 

@@ -6,6 +6,8 @@
  * plain value is written, so no path can store it in clear). It is shown and copyable once, right after it is
  * generated or reset; afterwards the operator resets it instead of reading it back.
  */
+import type { z } from 'zod';
+import type { credencialesPortalSchema, empresaSchema } from './contract';
 
 export const LONGITUD_CONTRASENA_PORTAL = 8;
 
@@ -44,26 +46,6 @@ export function enlaceAccesoEmpresa(origen: string, id: string): string {
   return `${origen.replace(/\/+$/, '')}/accesoempresas/${encodeURIComponent(id)}`;
 }
 
-export interface Empresa {
-  id: string;
-  nombre: string;
-  descripcion: string | null;
-  ruc: string | null;
-  direccion: string | null;
-  telefono: string | null;
-  email: string | null;
-  website: string | null;
-  logoUrl: string | null;
-  activo: boolean;
-  usuarioCliente: string | null;
-  /** Never the password itself: only whether one is stored. */
-  tieneContrasena: boolean;
-  createdAt: string;
-}
+export type Empresa = z.infer<typeof empresaSchema>;
 
-export interface CredencialesPortal {
-  empresaId: string;
-  usuario: string;
-  /** Plain, shown once. */
-  contrasena: string;
-}
+export type CredencialesPortal = z.infer<typeof credencialesPortalSchema>;

@@ -1,7 +1,6 @@
-// The call-campaign area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../../contract/define.ts.
+// The call-campaign area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 import { z } from 'zod';
-import { op } from '../../contract/define';
-import type { JobState } from '../../domain/jobs';
+import { nada, op } from '../../contract/define';
 import { telefonoCanonico } from '../../domain/telefonos';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';
@@ -142,7 +141,23 @@ export const detalleLote = z.object({
   proximoIntento: z.string().nullable(),
   estimado: estimacionLote.nullable(),
 });
-export type LoteEstado = JobState & z.infer<typeof detalleLote>;
+/**
+ * A batch as the screens follow it: the fields of a job's progress (the same words as JobState, so a batch
+ * and a job read alike) and the batch's own.
+ */
+export const loteEstado = detalleLote.extend({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['running', 'done', 'failed', 'cancelled']),
+  done: z.number(),
+  total: z.number(),
+  ok: z.number(),
+  failed: z.number(),
+  message: z.string().optional(),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+});
+export type LoteEstado = z.infer<typeof loteEstado>;
 
 export const loteResumen = z.object({
   id: z.string(),
@@ -179,7 +194,8 @@ export type IntentoLote = z.infer<typeof intentoLote>;
 export const MOTIVOS_NO_LLAMAR = ['manual', 'cliente', 'csv', 'opt_out'] as const;
 export const filaNoLlamar = z.object({ telefono: z.string(), motivo: z.enum(MOTIVOS_NO_LLAMAR), createdAt: z.string() });
 export type FilaNoLlamar = z.infer<typeof filaNoLlamar>;
-export type PaginaNoLlamar = { total: number; filas: FilaNoLlamar[] };
+export const paginaNoLlamar = z.object({ total: z.number(), filas: z.array(filaNoLlamar) });
+export type PaginaNoLlamar = z.infer<typeof paginaNoLlamar>;
 /** At most this many phones in one 'No llamar' CSV import. */
 export const NO_LLAMAR_MAX_IMPORTAR = 50_000;
 
@@ -260,14 +276,14 @@ const fechaIso = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), 
 /** Outbound call campaigns: campaigns, clients, CSV import, calling, call history, summary (issue: calls). */
 export const llamadas = {
   // Campaigns (part 1 §2.5).
-  listarCampanas: op<Campana[]>()(z.object({})),
-  crearCampana: op<Campana>()(
+  listarCampanas: op(z.array(campana))(z.object({})),
+  crearCampana: op(campana)(
     z.object({
       nombre: z.string().trim().min(1, t.campanas.nombreObligatorio).max(200),
       minutos: z.coerce.number({ message: t.campanas.minutosMayorCero }).int(t.campanas.minutosMayorCero).gt(0, t.campanas.minutosMayorCero).max(10_000_000),
     }),
   ),
-  actualizarCampana: op<Campana>()(
+  actualizarCampana: op(campana)(
     z.object({
       id,
       nombre: z.string().trim().min(1, t.campanas.nombreObligatorio).max(200),
@@ -276,7 +292,7 @@ export const llamadas = {
   ),
 
   // Clients (part 1 §2.6, §2.7).
-  clientesPagina: op<ClientesPagina>()(
+  clientesPagina: op(clientesPagina)(
     z.object({
       campanaId: id,
       nombre: texto(200).optional(),
@@ -287,14 +303,14 @@ export const llamadas = {
       porPagina: z.number().int().min(1).max(100).default(10),
     }),
   ),
-  estadisticas: op<EstadisticasCampana>()(z.object({ campanaId: id })),
-  crearCliente: op<Cliente>()(cliente),
-  actualizarCliente: op<Cliente>()(cliente.extend({ id })),
-  eliminarCliente: op<null>()(z.object({ id })),
+  estadisticas: op(estadisticasCampana)(z.object({ campanaId: id })),
+  crearCliente: op(clienteGuardado)(cliente),
+  actualizarCliente: op(clienteGuardado)(cliente.extend({ id })),
+  eliminarCliente: op(nada)(z.object({ id })),
 
   // Call configuration (part 1 §2.7) and the calling window (beyond the original).
-  configuracion: op<ConfiguracionLlamadas | null>()(z.object({ campanaId: id })),
-  guardarConfiguracion: op<{ configuracion: ConfiguracionLlamadas; creada: boolean }>()(
+  configuracion: op(configuracionLlamadas.nullable())(z.object({ campanaId: id })),
+  guardarConfiguracion: op(z.object({ configuracion: configuracionLlamadas, creada: z.boolean() }))(
     z
       .object({
         campanaId: id,
@@ -326,13 +342,13 @@ export const llamadas = {
   ),
 
   // CSV import (part 1 §5): which keys already exist (for the preview), then the save in one transaction.
-  clavesExistentes: op<Array<[string, string]>>()(
+  clavesExistentes: op(z.array(z.tuple([z.string(), z.string()])))(
     z.object({
       campanaId: id,
       claves: z.array(z.custom<Partial<Record<'email' | 'telefono', string>>>()).max(CSV_MAX_FILAS).transform(filasDeCliente(['email', 'telefono'] as const)),
     }),
   ),
-  importarClientes: op<{ insertados: number; omitidos: number }>()(
+  importarClientes: op(z.object({ insertados: z.number(), omitidos: z.number() }))(
     z.object({
       campanaId: id,
       filas: z
@@ -345,7 +361,7 @@ export const llamadas = {
 
   // Calling (part 1 §4, §5, §7): from the main process, checks repeated there.
   /** sinConfirmacion: the platform did not answer within the timeout, so the call may have started (issue 12). */
-  llamar: op<{ mensaje: string; sinConfirmacion?: true }>()(
+  llamar: op(z.object({ mensaje: z.string(), sinConfirmacion: z.literal(true).optional() }))(
     z.object({
       clienteId: id,
       /** Per-request timeout (default 15 s). */
@@ -353,7 +369,7 @@ export const llamadas = {
     }),
   ),
   /** A batch in the database (issue 15): id = its uuid; programadoPara (ISO) starts it later. */
-  llamarLote: op<LoteEstado>()(
+  llamarLote: op(loteEstado)(
     z.object({
       campanaId: id,
       clienteIds: z.array(id).max(CSV_MAX_FILAS),
@@ -364,38 +380,38 @@ export const llamadas = {
       programadoPara: fechaIso.optional(),
     }),
   ),
-  estadoLote: op<LoteEstado>()(z.object({ id: uuid })),
-  pausarLote: op<LoteEstado>()(z.object({ id: uuid })),
+  estadoLote: op(loteEstado)(z.object({ id: uuid })),
+  pausarLote: op(loteEstado)(z.object({ id: uuid })),
   /** Also resumes an 'interrumpido' batch: only what was never sent. */
-  reanudarLote: op<LoteEstado>()(z.object({ id: uuid })),
-  cancelarLote: op<LoteEstado>()(z.object({ id: uuid })),
+  reanudarLote: op(loteEstado)(z.object({ id: uuid })),
+  cancelarLote: op(loteEstado)(z.object({ id: uuid })),
   /** A NEW batch with the failed and unconfirmed clients of that one (each keeps its Idempotency-Key). */
-  reintentarFallidas: op<LoteEstado>()(z.object({ id: uuid, timeoutMs: z.number().int().min(100).max(120_000).optional() })),
+  reintentarFallidas: op(loteEstado)(z.object({ id: uuid, timeoutMs: z.number().int().min(100).max(120_000).optional() })),
   /** The campaign's running and scheduled batches first, then the 20 most recent. */
-  lotes: op<LoteResumen[]>()(z.object({ campanaId: id })),
-  intentosLote: op<IntentoLote[]>()(z.object({ id: uuid })),
-  estimarLote: op<EstimacionLote>()(z.object({ campanaId: id, clienteIds: z.array(id).max(CSV_MAX_FILAS) })),
+  lotes: op(z.array(loteResumen))(z.object({ campanaId: id })),
+  intentosLote: op(z.array(intentoLote))(z.object({ id: uuid })),
+  estimarLote: op(estimacionLote)(z.object({ campanaId: id, clienteIds: z.array(id).max(CSV_MAX_FILAS) })),
 
   // The shared 'No llamar' list (every campaign), checked before every dial.
-  noLlamarListar: op<PaginaNoLlamar>()(
+  noLlamarListar: op(paginaNoLlamar)(
     z.object({
       q: texto(200).optional(),
       pagina: z.number().int().min(1).max(1_000_000).default(1),
       porPagina: z.number().int().min(1).max(100).default(20),
     }),
   ),
-  noLlamarAgregar: op<{ agregado: boolean }>()(z.object({ telefono: telefonoNoLlamar, motivo: z.enum(['manual', 'cliente']).optional() })),
-  noLlamarQuitar: op<{ quitado: boolean }>()(z.object({ telefono: z.string().trim().min(1, t.noLlamar.telefonoInvalido).max(60) })),
-  noLlamarImportar: op<{ agregados: number; yaEstaban: number; invalidos: number }>()(
+  noLlamarAgregar: op(z.object({ agregado: z.boolean() }))(z.object({ telefono: telefonoNoLlamar, motivo: z.enum(['manual', 'cliente']).optional() })),
+  noLlamarQuitar: op(z.object({ quitado: z.boolean() }))(z.object({ telefono: z.string().trim().min(1, t.noLlamar.telefonoInvalido).max(60) })),
+  noLlamarImportar: op(z.object({ agregados: z.number(), yaEstaban: z.number(), invalidos: z.number() }))(
     z.object({
       telefonos: z.array(z.string().max(100)).min(1, t.noLlamar.sinTelefonos).max(NO_LLAMAR_MAX_IMPORTAR, t.noLlamar.demasiados(NO_LLAMAR_MAX_IMPORTAR)),
     }),
   ),
 
   // Call history (part 2 §2, §5) and audio.
-  historial: op<LlamadaRegistro[]>()(z.object({ telefono: z.string().trim().min(1).max(60), q: texto(200).optional() })),
-  audio: op<{ base64: string; mime: string }>()(z.object({ conversationId: z.string().trim().min(1).max(300) })),
+  historial: op(z.array(llamadaRegistro))(z.object({ telefono: z.string().trim().min(1).max(60), q: texto(200).optional() })),
+  audio: op(z.object({ base64: z.string(), mime: z.string() }))(z.object({ conversationId: z.string().trim().min(1).max(300) })),
 
   // Resumen (part 1 §2.8).
-  resumen: op<ResumenLlamadas>()(z.object({ campanaId: id, desde: fechaIso.nullish(), hasta: fechaIso.nullish() })),
+  resumen: op(resumenLlamadas)(z.object({ campanaId: id, desde: fechaIso.nullish(), hasta: fechaIso.nullish() })),
 } as const;

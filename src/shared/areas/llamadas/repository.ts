@@ -17,30 +17,24 @@ import type {
   ResultadoReintentable,
 } from './contract';
 import { AppError } from '../../errors';
+import { instante, numero, numeroONulo, texto, textoVacioONulo } from '../../api/filas';
 import { RESULTADOS_REINTENTABLES } from './contract';
-import { estadoTope, normalizarId, numeroOCero, telefonoNormalizado, type EstadoTope, type GrupoDiaEstado, type IntentoPrevio } from './rules';
+import { estadoTope, normalizarId, telefonoNormalizado, type EstadoTope, type GrupoDiaEstado, type IntentoPrevio } from './rules';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, valorColumna, type CampoCliente, type DatosCliente, type FilaImportacion } from './cliente';
 
 type Row = Record<string, unknown>;
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-const iso = (v: unknown): string | null => {
-  if (v === null || v === undefined || v === '') return null;
-  const d = v instanceof Date ? v : new Date(String(v));
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-};
 const hhmm = (v: unknown, fallback: string) => (typeof v === 'string' && /^\d{2}:\d{2}/.test(v) ? v.slice(0, 5) : fallback);
 
 export function toCampana(r: Row): Campana {
-  const minutos = numeroOCero(r.minutos);
-  const consumidos = numeroOCero(r.minutos_consumidos);
+  const minutos = numero(r.minutos);
+  const consumidos = numero(r.minutos_consumidos);
   return {
     id: normalizarId(r.campana_id ?? r.id),
-    nombre: str(r.nombre),
+    nombre: texto(r.nombre),
     minutos,
     minutosConsumidos: consumidos,
-    costoTotal: numeroOCero(r.costo_total),
+    costoTotal: numero(r.costo_total),
     estadoTope: (r.estado_tope as EstadoTope | undefined) ?? estadoTope(consumidos, minutos),
   };
 }
@@ -50,7 +44,7 @@ const columnaBd = (campo: CampoCliente) => campo.replace(/[A-Z]/g, (m) => `_${m.
 const OPCIONAL = new Set<CampoCliente>(CAMPOS_OPCIONALES);
 
 export function toCliente(r: Row): Cliente {
-  const datos = Object.fromEntries(CAMPOS_CLIENTE.map((c) => [c, OPCIONAL.has(c) ? strOrNull(r[columnaBd(c)]) : str(r[columnaBd(c)])])) as DatosCliente;
+  const datos = Object.fromEntries(CAMPOS_CLIENTE.map((c) => [c, OPCIONAL.has(c) ? textoVacioONulo(r[columnaBd(c)]) : texto(r[columnaBd(c)])])) as DatosCliente;
   return { id: normalizarId(r.id), ...datos, campanaId: normalizarId(r.campana_id), noLlamar: r.no_llamar === true };
 }
 
@@ -114,9 +108,9 @@ function toClienteFila(r: Row): ClienteFila {
   return {
     ...toCliente(r),
     // '' = the latest call has no status (badge 'En proceso'); null = no calls ('Sin llamadas').
-    ultimoEstado: numeroOCero(r.llamadas) > 0 ? str(r.ultimo_estado) : null,
-    ultimaLlamada: iso(r.ultima_llamada),
-    llamadas: numeroOCero(r.llamadas),
+    ultimoEstado: numero(r.llamadas) > 0 ? texto(r.ultimo_estado) : null,
+    ultimaLlamada: instante(r.ultima_llamada),
+    llamadas: numero(r.llamadas),
   };
 }
 
@@ -124,21 +118,21 @@ function toConfiguracion(r: Row): ConfiguracionLlamadas {
   return {
     id: normalizarId(r.id),
     campanaId: normalizarId(r.campana_id),
-    agentid: str(r.agentid),
-    agentphonenumberid: str(r.agentphonenumberid),
-    prompt: str(r.prompt),
+    agentid: texto(r.agentid),
+    agentphonenumberid: texto(r.agentphonenumberid),
+    prompt: texto(r.prompt),
     horaInicio: hhmm(r.hora_inicio, '08:00'),
     horaFin: hhmm(r.hora_fin, '20:00'),
-    zonaHoraria: str(r.zona_horaria) || 'America/Bogota',
-    maxSimultaneas: Math.min(5, Math.max(1, numeroOCero(r.max_simultaneas) || 1)),
+    zonaHoraria: texto(r.zona_horaria) || 'America/Bogota',
+    maxSimultaneas: Math.min(5, Math.max(1, numero(r.max_simultaneas) || 1)),
     horarioSemanal:
       jsonArray(r.horario_semanal)?.map((f) => {
         const o = f as Row;
-        return { dia: numeroOCero(o.dia), inicio: hhmm(o.inicio, '08:00'), fin: hhmm(o.fin, '20:00') };
+        return { dia: numero(o.dia), inicio: hhmm(o.inicio, '08:00'), fin: hhmm(o.fin, '20:00') };
       }) ?? null,
-    diasSinLlamadas: (jsonArray(r.dias_sin_llamadas) ?? []).map(str),
-    reintentosMax: Math.min(10, Math.max(1, numeroOCero(r.reintentos_max) || 1)),
-    reintentoMinutos: Math.min(1440, Math.max(1, numeroOCero(r.reintento_minutos) || 30)),
+    diasSinLlamadas: (jsonArray(r.dias_sin_llamadas) ?? []).map(texto),
+    reintentosMax: Math.min(10, Math.max(1, numero(r.reintentos_max) || 1)),
+    reintentoMinutos: Math.min(1440, Math.max(1, numero(r.reintento_minutos) || 30)),
     reintentarResultados: (jsonArray(r.reintentar_resultados) ?? [...RESULTADOS_REINTENTABLES]).filter((x): x is ResultadoReintentable =>
       RESULTADOS_REINTENTO.has(String(x)),
     ),
@@ -148,17 +142,17 @@ function toConfiguracion(r: Row): ConfiguracionLlamadas {
 function toLlamada(r: Row): LlamadaRegistro {
   return {
     id: normalizarId(r.id),
-    createdAt: iso(r.created_at),
-    agentId: strOrNull(r.agent_id),
-    phone: strOrNull(r.phone),
+    createdAt: instante(r.created_at),
+    agentId: textoVacioONulo(r.agent_id),
+    phone: textoVacioONulo(r.phone),
     campana: r.campana === null || r.campana === undefined ? null : normalizarId(r.campana),
-    campanaNombre: strOrNull(r.campana_nombre),
-    conversationId: strOrNull(r.conversation_id),
-    status: strOrNull(r.status),
-    resultado: strOrNull(r.resultado),
-    summary: strOrNull(r.summary),
-    costo: r.costo === null || r.costo === undefined ? null : numeroOCero(r.costo),
-    duracionSeg: r.duration_call_seg === null || r.duration_call_seg === undefined ? null : numeroOCero(r.duration_call_seg),
+    campanaNombre: textoVacioONulo(r.campana_nombre),
+    conversationId: textoVacioONulo(r.conversation_id),
+    status: textoVacioONulo(r.status),
+    resultado: textoVacioONulo(r.resultado),
+    summary: textoVacioONulo(r.summary),
+    costo: r.costo === null || r.costo === undefined ? null : numero(r.costo),
+    duracionSeg: r.duration_call_seg === null || r.duration_call_seg === undefined ? null : numero(r.duration_call_seg),
     transcript: r.transcript ?? null,
     tieneAudio: r.tiene_audio === true,
   };
@@ -200,26 +194,26 @@ export function llamadasRepository(data: DataPort) {
         p_desde: desde,
         p_cantidad: cantidad,
       });
-      return { total: numeroOCero(value?.total), filas: (value?.filas ?? []).map(toClienteFila) };
+      return { total: numero(value?.total), filas: (value?.filas ?? []).map(toClienteFila) };
     },
     async estadisticas(campanaId: number): Promise<EstadisticasCampana | null> {
       const v = await scalar<Row | null>(data, 'llamadas_estadisticas', { p_campana: campanaId });
       if (!v || v.campana_id === null || v.campana_id === undefined) return null;
-      const minutos = numeroOCero(v.minutos);
-      const consumidos = numeroOCero(v.minutos_consumidos);
+      const minutos = numero(v.minutos);
+      const consumidos = numero(v.minutos_consumidos);
       return {
         campanaId: normalizarId(v.campana_id),
         minutos,
-        totalClientes: numeroOCero(v.total_clientes),
-        atendidos: numeroOCero(v.atendidos),
-        pendientes: numeroOCero(v.pendientes),
-        conLlamadas: numeroOCero(v.con_llamadas),
-        noLlamar: numeroOCero(v.no_llamar),
-        totalLlamadas: numeroOCero(v.total_llamadas),
-        llamadasDone: numeroOCero(v.llamadas_done),
-        segundos: numeroOCero(v.segundos),
+        totalClientes: numero(v.total_clientes),
+        atendidos: numero(v.atendidos),
+        pendientes: numero(v.pendientes),
+        conLlamadas: numero(v.con_llamadas),
+        noLlamar: numero(v.no_llamar),
+        totalLlamadas: numero(v.total_llamadas),
+        llamadasDone: numero(v.llamadas_done),
+        segundos: numero(v.segundos),
         minutosConsumidos: consumidos,
-        costoTotal: numeroOCero(v.costo_total),
+        costoTotal: numero(v.costo_total),
         estadoTope: (v.estado_tope as EstadoTope | undefined) ?? estadoTope(consumidos, minutos),
       };
     },
@@ -280,7 +274,7 @@ export function llamadasRepository(data: DataPort) {
       const mismos = CAMPOS_CLIENTE.every((c) => columnaBd(c) === c);
       const p_filas = mismos ? filas : filas.map((f) => Object.fromEntries(CAMPOS_CLIENTE.map((c) => [columnaBd(c), f[c]])));
       const v = await scalar<Row | null>(data, 'llamadas_importar_clientes', { p_campana: campanaId, p_filas });
-      return { insertados: numeroOCero(v?.insertados), omitidos: numeroOCero(v?.omitidos) };
+      return { insertados: numero(v?.insertados), omitidos: numero(v?.omitidos) };
     },
 
     async registrarIntento(row: {
@@ -339,7 +333,7 @@ export function llamadasRepository(data: DataPort) {
       });
       return res.rows
         .filter((r) => r.cliente_id !== null)
-        .map((r) => ({ clienteId: normalizarId(r.cliente_id), campanaId: normalizarId(r.campana_id), clave: strOrNull(r.clave_idempotencia) }));
+        .map((r) => ({ clienteId: normalizarId(r.cliente_id), campanaId: normalizarId(r.campana_id), clave: textoVacioONulo(r.clave_idempotencia) }));
     },
     /** Every attempt at these clients since `desde` (ISO), oldest first: what clavesDeReintento reads. */
     async intentosDesde(clienteIds: number[], desde: string): Promise<IntentoPrevio[]> {
@@ -355,7 +349,7 @@ export function llamadasRepository(data: DataPort) {
           ],
           order: [{ column: 'id' }],
         });
-        out.push(...res.rows.map((r) => ({ clienteId: normalizarId(r.cliente_id), resultado: str(r.resultado), clave: strOrNull(r.clave_idempotencia) })));
+        out.push(...res.rows.map((r) => ({ clienteId: normalizarId(r.cliente_id), resultado: texto(r.resultado), clave: textoVacioONulo(r.clave_idempotencia) })));
       }
       return out;
     },
@@ -378,15 +372,15 @@ export function llamadasRepository(data: DataPort) {
     async resumen(campanaId: number, desde: string | null, hasta: string | null) {
       const v = await scalar<Row | null>(data, 'llamadas_resumen', { p_campana: campanaId, p_desde: desde, p_hasta: hasta });
       const grupos = ((v?.grupos as Row[] | undefined) ?? []).map(
-        (g): GrupoDiaEstado => ({ dia: str(g.dia), estado: strOrNull(g.estado), total: numeroOCero(g.total) }),
+        (g): GrupoDiaEstado => ({ dia: texto(g.dia), estado: textoVacioONulo(g.estado), total: numero(g.total) }),
       );
       return {
-        totalClientes: numeroOCero(v?.total_clientes),
-        totalLlamadas: numeroOCero(v?.total_llamadas),
-        llamadasDone: numeroOCero(v?.llamadas_done),
-        enRango: numeroOCero(v?.en_rango),
-        primera: iso(v?.primera),
-        ultima: iso(v?.ultima),
+        totalClientes: numero(v?.total_clientes),
+        totalLlamadas: numero(v?.total_llamadas),
+        llamadasDone: numero(v?.llamadas_done),
+        enRango: numero(v?.en_rango),
+        primera: instante(v?.primera),
+        ultima: instante(v?.ultima),
         grupos,
       };
     },
@@ -433,46 +427,46 @@ export const ESTADOS_VIVOS: readonly EstadoLote[] = ['programado', 'en_curso', '
 function toLote(r: Row): LoteFila {
   const estimado = r.estimado && typeof r.estimado === 'object' ? (r.estimado as EstimacionLote) : null;
   return {
-    id: str(r.id),
+    id: texto(r.id),
     campanaId: normalizarId(r.campana_id),
-    operadorId: strOrNull(r.operador_id),
-    operadorNombre: strOrNull(r.operador_nombre),
-    estado: str(r.estado) as EstadoLote,
-    programadoPara: iso(r.programado_para),
-    simultaneas: Math.min(5, Math.max(1, numeroOCero(r.simultaneas) || 1)),
-    timeoutMs: r.timeout_ms === null || r.timeout_ms === undefined ? null : numeroOCero(r.timeout_ms),
-    proceso: strOrNull(r.proceso),
+    operadorId: textoVacioONulo(r.operador_id),
+    operadorNombre: textoVacioONulo(r.operador_nombre),
+    estado: texto(r.estado) as EstadoLote,
+    programadoPara: instante(r.programado_para),
+    simultaneas: Math.min(5, Math.max(1, numero(r.simultaneas) || 1)),
+    timeoutMs: r.timeout_ms === null || r.timeout_ms === undefined ? null : numero(r.timeout_ms),
+    proceso: textoVacioONulo(r.proceso),
     estimado,
-    creadoAt: iso(r.created_at) ?? '',
-    iniciadoAt: iso(r.iniciado_at),
-    terminadoAt: iso(r.terminado_at),
-    total: numeroOCero(r.total),
-    done: numeroOCero(r.done),
-    ok: numeroOCero(r.ok),
-    failed: numeroOCero(r.failed),
-    omitidas: numeroOCero(r.omitidas),
-    sinConfirmacion: numeroOCero(r.sin_confirmacion),
-    reintentos: numeroOCero(r.reintentos),
-    pendientes: numeroOCero(r.pendientes),
-    enCurso: numeroOCero(r.en_curso),
-    conResultado: numeroOCero(r.con_resultado),
-    intentos: numeroOCero(r.intentos),
-    proximoIntento: iso(r.proximo_intento),
+    creadoAt: instante(r.created_at) ?? '',
+    iniciadoAt: instante(r.iniciado_at),
+    terminadoAt: instante(r.terminado_at),
+    total: numero(r.total),
+    done: numero(r.done),
+    ok: numero(r.ok),
+    failed: numero(r.failed),
+    omitidas: numero(r.omitidas),
+    sinConfirmacion: numero(r.sin_confirmacion),
+    reintentos: numero(r.reintentos),
+    pendientes: numero(r.pendientes),
+    enCurso: numero(r.en_curso),
+    conResultado: numero(r.con_resultado),
+    intentos: numero(r.intentos),
+    proximoIntento: instante(r.proximo_intento),
   };
 }
 
 function toItem(r: Row): ResultadoLoteCliente & { clave: string | null; enviadoAt: string | null } {
-  const detalle = strOrNull(r.detalle);
+  const detalle = textoVacioONulo(r.detalle);
   return {
     clienteId: normalizarId(r.cliente_id),
-    nombre: str(r.nombre),
-    telefono: str(r.telefono),
-    estado: str(r.estado) as ResultadoLoteCliente['estado'],
+    nombre: texto(r.nombre),
+    telefono: texto(r.telefono),
+    estado: texto(r.estado) as ResultadoLoteCliente['estado'],
     ...(detalle ? { detalle } : {}),
-    intentos: numeroOCero(r.intentos),
-    resultadoLlamada: strOrNull(r.resultado_llamada),
-    clave: strOrNull(r.clave_idempotencia),
-    enviadoAt: iso(r.enviado_at),
+    intentos: numero(r.intentos),
+    resultadoLlamada: textoVacioONulo(r.resultado_llamada),
+    clave: textoVacioONulo(r.clave_idempotencia),
+    enviadoAt: instante(r.enviado_at),
   };
 }
 
@@ -559,7 +553,7 @@ export function lotesRepository(data: DataPort) {
         cuenta[item.estado] = (cuenta[item.estado] ?? 0) + 1;
         if (item.resultadoLlamada !== null) conResultado += 1;
         intentos += item.intentos;
-        const p = item.estado === 'reintento' ? iso(r.proximo_intento) : null;
+        const p = item.estado === 'reintento' ? instante(r.proximo_intento) : null;
         if (p && (proximo === null || p < proximo)) proximo = p;
         const { clave: _c, enviadoAt: _e, ...resto } = item;
         return resto;
@@ -605,7 +599,7 @@ export function lotesRepository(data: DataPort) {
         ],
         limit: 1,
       });
-      return res.rows[0] ? str(res.rows[0].id) : null;
+      return res.rows[0] ? texto(res.rows[0].id) : null;
     },
     /** Moves a batch from one of `desde` to `a` (with extra columns); false when it was in none of them. */
     async cambiarEstado(id: string, desde: readonly EstadoLote[], a: EstadoLote, extra: Row = {}): Promise<boolean> {
@@ -668,13 +662,13 @@ export function lotesRepository(data: DataPort) {
       });
       return res.rows.map((r) => ({
         clienteId: normalizarId(r.cliente_id),
-        intentos: numeroOCero(r.intentos),
-        clave: str(r.clave),
+        intentos: numero(r.intentos),
+        clave: texto(r.clave),
         cliente: toCliente((typeof r.cliente === 'string' ? JSON.parse(r.cliente) : r.cliente) as Row),
       }));
     },
     async recuperar(proceso: string, detalle: string, operadorId: string | null): Promise<number> {
-      return numeroOCero(await scalar<unknown>(data, 'llamadas_lotes_recuperar', { p_proceso: proceso, p_detalle: detalle, p_operador: operadorId }));
+      return numero(await scalar<unknown>(data, 'llamadas_lotes_recuperar', { p_proceso: proceso, p_detalle: detalle, p_operador: operadorId }));
     },
     /** The earliest request of the batch still waiting for its outcome, sent after `desde` (ISO). */
     async primeraSinResultado(lote: string, desde: string): Promise<string | null> {
@@ -691,7 +685,7 @@ export function lotesRepository(data: DataPort) {
         order: [{ column: 'enviado_at' }],
         limit: 1,
       });
-      return res.rows[0] ? iso(res.rows[0].enviado_at) : null;
+      return res.rows[0] ? instante(res.rows[0].enviado_at) : null;
     },
     async intentos(lote: string): Promise<IntentoLote[]> {
       const res = await data.run<Row>({
@@ -708,34 +702,33 @@ export function lotesRepository(data: DataPort) {
         vistos.set(clienteId, intento);
         return {
           clienteId,
-          nombre: str(r.nombre),
-          telefono: str(r.telefono),
+          nombre: texto(r.nombre),
+          telefono: texto(r.telefono),
           intento,
-          resultado: str(r.resultado) as ResultadoIntento,
-          detalle: strOrNull(r.detalle),
-          resultadoLlamada: strOrNull(r.resultado_llamada),
-          createdAt: iso(r.created_at) ?? '',
+          resultado: texto(r.resultado) as ResultadoIntento,
+          detalle: textoVacioONulo(r.detalle),
+          resultadoLlamada: textoVacioONulo(r.resultado_llamada),
+          createdAt: instante(r.created_at) ?? '',
         };
       });
     },
     async estimar(campanaId: number, clienteIds: number[]) {
       const v = await scalar<Row | null>(data, 'llamadas_lote_estimar', { p_campana: campanaId, p_clientes: clienteIds });
-      const num = (x: unknown) => (x === null || x === undefined ? null : numeroOCero(x));
       return {
-        seleccionados: numeroOCero(v?.seleccionados),
-        listados: numeroOCero(v?.listados),
-        minutosPromedio: num(v?.minutos_promedio),
-        costoMinuto: num(v?.costo_minuto),
-        tope: numeroOCero(v?.tope),
-        consumidos: numeroOCero(v?.consumidos),
+        seleccionados: numero(v?.seleccionados),
+        listados: numero(v?.listados),
+        minutosPromedio: numeroONulo(v?.minutos_promedio),
+        costoMinuto: numeroONulo(v?.costo_minuto),
+        tope: numero(v?.tope),
+        consumidos: numero(v?.consumidos),
       };
     },
 
     // ------------------------------------------------------------------ 'No llamar'
     async noLlamarPagina(q: string | undefined, desde: number, cantidad: number): Promise<PaginaNoLlamar> {
-      const texto = (q ?? '').trim();
-      const digitos = telefonoNormalizado(texto);
-      const filters = texto ? [digitos ? { column: 'telefono_normalizado', op: 'ilike' as const, value: `%${digitos}%` } : { column: 'telefono', op: 'ilike' as const, value: `%${texto.replace(/[\\%_]/g, (m) => `\\${m}`)}%` }] : [];
+      const buscado = (q ?? '').trim();
+      const digitos = telefonoNormalizado(buscado);
+      const filters = buscado ? [digitos ? { column: 'telefono_normalizado', op: 'ilike' as const, value: `%${digitos}%` } : { column: 'telefono', op: 'ilike' as const, value: `%${buscado.replace(/[\\%_]/g, (m) => `\\${m}`)}%` }] : [];
       const res = await data.run<Row>({
         kind: 'select',
         table: 'no_llamar',
@@ -747,7 +740,7 @@ export function lotesRepository(data: DataPort) {
       });
       return {
         total: res.count ?? res.rows.length,
-        filas: res.rows.map((r) => ({ telefono: str(r.telefono), motivo: str(r.motivo) as FilaNoLlamar['motivo'], createdAt: iso(r.created_at) ?? '' })),
+        filas: res.rows.map((r) => ({ telefono: texto(r.telefono), motivo: texto(r.motivo) as FilaNoLlamar['motivo'], createdAt: instante(r.created_at) ?? '' })),
       };
     },
     async noLlamarAgregar(telefono: string, motivo: 'manual' | 'cliente'): Promise<boolean> {
@@ -770,7 +763,7 @@ export function lotesRepository(data: DataPort) {
     },
     async noLlamarImportar(filas: Array<[string, string]>): Promise<{ agregados: number; yaEstaban: number }> {
       const v = await scalar<Row | null>(data, 'llamadas_no_llamar_importar', { p_filas: filas });
-      return { agregados: numeroOCero(v?.agregados), yaEstaban: numeroOCero(v?.ya_estaban) };
+      return { agregados: numero(v?.agregados), yaEstaban: numero(v?.ya_estaban) };
     },
   };
 }

@@ -26,12 +26,6 @@ export function normalizarId(value: unknown): number {
   return Number.isFinite(n) ? n : NaN;
 }
 
-export function numeroOCero(value: unknown): number {
-  if (value === null || value === undefined || value === '') return 0;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : 0;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Consumption and cap (part 1 §4, §9).
 

@@ -1,9 +1,10 @@
-// Each area's operations: op<Output>()(zodInputSchema, { public?: true }). See src/shared/contract/define.ts.
+// Each area's operations: op(answerSchema)(inputSchema, { public?: true }). See src/shared/contract/define.ts.
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { nada, op } from '../../contract/define';
 import { es } from '../../i18n/es';
 import { MAX_ARCHIVO_BASE64 } from './archivos';
-import { problemaUrl, type RegistroMarketing, type ResultadoAnalisis, type ResultadoGuardado } from './rules';
+import { problemaUrl } from './rules';
+import { registroMarketingSchema, resultadoAnalisisSchema, resultadoGuardadoSchema } from './formas';
 
 const m = es.marketing;
 
@@ -12,24 +13,22 @@ const archivo = z.object({
   contenidoBase64: z.string().min(1, m.seleccionaArchivo).max(MAX_ARCHIVO_BASE64, m.archivoMuyGrande),
 });
 
-export interface EstadoConexionMarketing {
-  autenticado: boolean;
-  email: string | null;
-}
+// ------------------------------------------------------------------------------------------------ answers
 
-export interface ArchivoDescargado {
-  nombre: string;
-  tipo: string;
-  contenidoBase64: string;
-}
+
+export const estadoConexionMarketingSchema = z.object({ autenticado: z.boolean(), email: z.string().nullable() });
+export type EstadoConexionMarketing = z.infer<typeof estadoConexionMarketingSchema>;
+
+export const archivoDescargadoSchema = z.object({ nombre: z.string(), tipo: z.string(), contenidoBase64: z.string() });
+export type ArchivoDescargado = z.infer<typeof archivoDescargadoSchema>;
 
 /** Marketing agent (part 3 §2.6, §2.7, §4, §5, §7). */
 export const marketing = {
   /** The connection badge: answers for anyone, signed in or not. */
-  estadoConexion: op<EstadoConexionMarketing>()(z.object({}), { public: true }),
-  registros: op<RegistroMarketing[]>()(z.object({})),
-  analizarArchivo: op<ResultadoAnalisis>()(archivo),
-  analizarUrl: op<ResultadoAnalisis>()(
+  estadoConexion: op(estadoConexionMarketingSchema)(z.object({}), { public: true }),
+  registros: op(z.array(registroMarketingSchema))(z.object({})),
+  analizarArchivo: op(resultadoAnalisisSchema)(archivo),
+  analizarUrl: op(resultadoAnalisisSchema)(
     z.object({
       url: z.string().superRefine((value, ctx) => {
         const problem = problemaUrl(value);
@@ -38,7 +37,7 @@ export const marketing = {
     }),
   ),
   /** Saving needs a session like the rest, with the message of part 3 §8 when there is none. */
-  guardar: op<ResultadoGuardado>()(
+  guardar: op(resultadoGuardadoSchema)(
     z.object({
       nombreArchivoUrl: z.string().trim().min(1, m.errorGuardar).max(2000, m.errorGuardar),
       dominio: z.string().trim().max(500).optional(),
@@ -47,6 +46,6 @@ export const marketing = {
     }),
     { sinSesion: m.debesAutenticarte },
   ),
-  descargarArchivo: op<ArchivoDescargado>()(z.object({ id: z.number().int().positive() })),
-  eliminar: op<null>()(z.object({ id: z.number().int().positive() })),
+  descargarArchivo: op(archivoDescargadoSchema)(z.object({ id: z.number().int().positive() })),
+  eliminar: op(nada)(z.object({ id: z.number().int().positive() })),
 } as const;

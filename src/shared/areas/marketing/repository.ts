@@ -2,6 +2,7 @@
  * agente_marketing through the data port (the operator's identity: row-level security applies). The only
  * place that knows the table's column names: records come and go in the api's camelCase shape.
  */
+import { instante, numero, textoONulo } from '../../api/filas';
 import type { DataPort } from '../../ports';
 import type { RegistroMarketing } from './rules';
 
@@ -15,10 +16,10 @@ export type NuevoRegistro = Pick<RegistroMarketing, 'nombreArchivoUrl' | 'domini
 
 /** Row from the database (any driver) to the screen's shape. */
 function registroDesdeFila(row: Record<string, unknown>): RegistroMarketing {
-  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const s = textoONulo;
   return {
-    id: Number(row.id),
-    createdAt: new Date(String(row.created_at)).toISOString(),
+    id: numero(row.id),
+    createdAt: instante(row.created_at) ?? '',
     nombreArchivoUrl: String(row.nombre_archivo_url ?? ''),
     nombrePersona: s(row.nombre_persona),
     dominioExtraido: String(row.dominio_extraido ?? 'Sitio sin nombre'),

@@ -1,8 +1,8 @@
-// The area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../../contract/define.ts.
+// The area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 /** The message browsers of the bot channels (part 3 §2.3, §5, §9). */
 import { z } from 'zod';
 import { op } from '../../contract/define';
-import type { EmpresaOpcion, Estadisticas, MensajeConversacion, PaginaSesiones, Sesion } from './formas';
+import { empresaOpcionSchema, estadisticasSchema, mensajeConversacionSchema, paginaSesionesSchema, sesionSchema } from './formas';
 import { OPCIONES_POR_PAGINA, POR_PAGINA_INICIAL } from './rules';
 import { mensajes as t } from './texts';
 
@@ -16,8 +16,8 @@ const tabla = tablaMensajes;
 const busqueda = busquedaSesiones;
 
 export const mensajes = {
-  empresas: op<EmpresaOpcion[]>()(z.object({ canal: canalMensajes })),
-  sesiones: op<PaginaSesiones>()(
+  empresas: op(z.array(empresaOpcionSchema))(z.object({ canal: canalMensajes })),
+  sesiones: op(paginaSesionesSchema)(
     z.object({
       tabla,
       busqueda,
@@ -26,8 +26,8 @@ export const mensajes = {
       porPagina: porPaginaSesiones,
     }),
   ),
-  estadisticas: op<Estadisticas>()(z.object({ tabla })),
-  conversacion: op<MensajeConversacion[]>()(z.object({ tabla, sessionId: z.string().min(1).max(255) })),
+  estadisticas: op(estadisticasSchema)(z.object({ tabla })),
+  conversacion: op(z.array(mensajeConversacionSchema))(z.object({ tabla, sessionId: z.string().min(1).max(255) })),
   /** Every session matching the filter (one CSV row each); at most 100 000. */
-  exportar: op<Sesion[]>()(z.object({ tabla, busqueda, enMensajes: z.boolean().default(false) })),
+  exportar: op(z.array(sesionSchema))(z.object({ tabla, busqueda, enMensajes: z.boolean().default(false) })),
 } as const;

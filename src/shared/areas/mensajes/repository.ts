@@ -3,18 +3,17 @@
  * table. The session and message row readers are shared with the portal, whose SQL answers the same columns.
  */
 import type { DataPort } from '../../ports';
-import { num } from '../../api/comun';
+import { numero, textoONulo } from '../../api/filas';
 import type { CanalBot } from '../../domain/bot-tablas';
 import { CANALES } from '../bots/rules';
 import type { EmpresaOpcion, Estadisticas, MensajeConversacion, Sesion } from './formas';
 
 type Fila = Record<string, unknown>;
-const textoONulo = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** One session as bots_sesiones and portal_whatsapp_sesiones answer it. */
 export function sesionDesdeFila(f: Fila): Sesion {
-  const mensajes = num(f.mensajes);
-  const humanos = num(f.humanos);
+  const mensajes = numero(f.mensajes);
+  const humanos = numero(f.humanos);
   return {
     sessionId: String(f.session_id ?? ''),
     mensajes,
@@ -29,7 +28,7 @@ export function sesionDesdeFila(f: Fila): Sesion {
 
 /** One message as bots_conversacion and portal_whatsapp_conversacion answer it. */
 export function mensajeDesdeFila(f: Fila): MensajeConversacion {
-  return { id: num(f.id), message: f.message ?? null, fecha: textoONulo(f.created_at), fechaCruda: textoONulo(f.created_at_crudo) };
+  return { id: numero(f.id), message: f.message ?? null, fecha: textoONulo(f.created_at), fechaCruda: textoONulo(f.created_at_crudo) };
 }
 
 export function mensajesRepository(data: DataPort) {
@@ -50,17 +49,17 @@ export function mensajesRepository(data: DataPort) {
         fn: 'bots_sesiones',
         args: { p_tabla: tabla, p_busqueda: busqueda, p_en_mensajes: enMensajes, p_desde: desde, p_limite: limite },
       });
-      return { sesiones: r.rows.map(sesionDesdeFila), total: r.rows.length > 0 ? num(r.rows[0]!.total) : 0 };
+      return { sesiones: r.rows.map(sesionDesdeFila), total: r.rows.length > 0 ? numero(r.rows[0]!.total) : 0 };
     },
 
     async estadisticas(tabla: string, ahora: Date): Promise<Estadisticas> {
       const r = await data.run<Fila>({ kind: 'rpc', fn: 'bots_estadisticas', args: { p_tabla: tabla, p_ahora: ahora.toISOString() } });
       const f = r.rows[0] ?? {};
       return {
-        totalMensajes: num(f.total_mensajes),
-        totalSesiones: num(f.total_sesiones),
-        mensajesHoy: num(f.mensajes_hoy),
-        sesionesActivas: num(f.sesiones_activas),
+        totalMensajes: numero(f.total_mensajes),
+        totalSesiones: numero(f.total_sesiones),
+        mensajesHoy: numero(f.mensajes_hoy),
+        sesionesActivas: numero(f.sesiones_activas),
       };
     },
 

@@ -1,8 +1,10 @@
 /** Dashboard de Métricas (part 2 §2, §9): the dashboard of a period, its snapshot and the CSV report. */
 import { z } from 'zod';
 import { op } from '../../contract/define';
-import { PERIODOS_DIAS, type DashboardMetricas } from './rules';
+import { PERIODOS_DIAS } from './rules';
 import { metricas as tm } from './texts';
+import { dashboardMetricasSchema } from './formas';
+
 
 const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, tm.rangoInvalido);
 
@@ -12,9 +14,9 @@ const periodo = z.union([
 ]);
 
 export const metricas = {
-  dashboard: op<DashboardMetricas>()(z.object({ periodo })),
+  dashboard: op(dashboardMetricasSchema)(z.object({ periodo })),
   /** 'Actualizar': stores today's snapshot in metricas_proyectos (upsert) and answers the dashboard. */
-  actualizar: op<DashboardMetricas>()(z.object({ periodo })),
+  actualizar: op(dashboardMetricasSchema)(z.object({ periodo })),
   /** The CSV report (first 10 projects, the listed columns). */
-  exportar: op<{ nombreArchivo: string; contenido: string }>()(z.object({ periodo })),
+  exportar: op(z.object({ nombreArchivo: z.string(), contenido: z.string() }))(z.object({ periodo })),
 } as const;

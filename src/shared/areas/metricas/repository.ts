@@ -1,13 +1,13 @@
 /** The metrics SQL functions (metricas_dashboard, registrar_metricas_proyectos): the only module of the area that names them. */
 import type { DataPort } from '../../ports';
-import { num } from '../../api/comun';
+import { numero } from '../../api/filas';
 import type { DashboardMetricas } from './rules';
 
 /** metricas_dashboard's JSON as SQL builds it (snake_case keys, numbers possibly as text). */
 type Fila = Record<string, unknown>;
 const obj = (v: unknown): Fila => (v && typeof v === 'object' ? (v as Fila) : {});
 const lista = (v: unknown): Fila[] => (Array.isArray(v) ? (v as Fila[]) : []);
-const conteos = (o: unknown) => Object.fromEntries(Object.entries(obj(o)).map(([k, v]) => [k, num(v)]));
+const conteos = (o: unknown) => Object.fromEntries(Object.entries(obj(o)).map(([k, v]) => [k, numero(v)]));
 
 function normalizar(d: Fila): DashboardMetricas {
   const tarjetas = obj(d.tarjetas);
@@ -17,43 +17,43 @@ function normalizar(d: Fila): DashboardMetricas {
     desde: new Date(String(d.desde)).toISOString(),
     hasta: new Date(String(d.hasta)).toISOString(),
     tarjetas: {
-      totalProyectos: num(tarjetas.total_proyectos),
-      proyectosActivos: num(tarjetas.proyectos_activos),
-      proyectosCompletados: num(tarjetas.proyectos_completados),
-      totalServicios: num(tarjetas.total_servicios),
-      serviciosActivos: num(tarjetas.servicios_activos),
-      progresoPromedio: num(tarjetas.progreso_promedio),
-      crecimientoMensual: num(tarjetas.crecimiento_mensual),
-      serviciosRecientes: num(tarjetas.servicios_recientes),
+      totalProyectos: numero(tarjetas.total_proyectos),
+      proyectosActivos: numero(tarjetas.proyectos_activos),
+      proyectosCompletados: numero(tarjetas.proyectos_completados),
+      totalServicios: numero(tarjetas.total_servicios),
+      serviciosActivos: numero(tarjetas.servicios_activos),
+      progresoPromedio: numero(tarjetas.progreso_promedio),
+      crecimientoMensual: numero(tarjetas.crecimiento_mensual),
+      serviciosRecientes: numero(tarjetas.servicios_recientes),
     },
     // Keyed by status value (activo, en_proceso…): data, not column names.
     estadosProyectos: conteos(d.estados_proyectos),
     serviciosPorEstado: {
-      activo: num(porEstado.activo),
-      inactivo: num(porEstado.inactivo),
-      en_proceso: num(porEstado.en_proceso),
-      completado: num(porEstado.completado),
-      error: num(porEstado.error),
+      activo: numero(porEstado.activo),
+      inactivo: numero(porEstado.inactivo),
+      en_proceso: numero(porEstado.en_proceso),
+      completado: numero(porEstado.completado),
+      error: numero(porEstado.error),
       eliminados: 0,
     },
-    serviciosPorCategoria: lista(d.servicios_por_categoria).map((c) => ({ categoria: String(c.categoria), total: num(c.total) })),
-    tendencia: lista(d.tendencia).map((m) => ({ mes: String(m.mes), proyectos: num(m.proyectos), servicios: num(m.servicios) })),
+    serviciosPorCategoria: lista(d.servicios_por_categoria).map((c) => ({ categoria: String(c.categoria), total: numero(c.total) })),
+    tendencia: lista(d.tendencia).map((m) => ({ mes: String(m.mes), proyectos: numero(m.proyectos), servicios: numero(m.servicios) })),
     top: lista(d.top).map((p) => ({
       id: String(p.id),
       nombre: String(p.nombre),
       estado: String(p.estado),
-      progreso: num(p.progreso),
-      totalServicios: num(p.total_servicios),
-      serviciosActivos: num(p.servicios_activos),
-      serviciosCompletados: num(p.servicios_completados),
-      diasActivo: num(p.dias_activo),
+      progreso: numero(p.progreso),
+      totalServicios: numero(p.total_servicios),
+      serviciosActivos: numero(p.servicios_activos),
+      serviciosCompletados: numero(p.servicios_completados),
+      diasActivo: numero(p.dias_activo),
       ultimaActividad: new Date(String(p.ultima_actividad)).toISOString(),
     })),
     alertas: {
-      proyectosLargos: num(alertas.proyectos_largos),
+      proyectosLargos: numero(alertas.proyectos_largos),
       sinNuevos: Boolean(alertas.sin_nuevos),
-      sinServicios: num(alertas.sin_servicios),
-      serviciosError: num(alertas.servicios_error),
+      sinServicios: numero(alertas.sin_servicios),
+      serviciosError: numero(alertas.servicios_error),
     },
   };
 }

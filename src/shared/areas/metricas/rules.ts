@@ -1,5 +1,7 @@
 /** Metrics dashboard (part 2 §2, §9): periods, alerts, the CSV report. Aggregates are computed in SQL. */
+import type { z } from 'zod';
 import { metricas as t } from './texts';
+import type { dashboardMetricasSchema, filaProyectoMetricasSchema } from './formas';
 import { ZONA_HORARIA, formatFechaHora } from '../../domain/dates';
 
 export const PERIODOS_DIAS = [7, 30, 90, 180, 365] as const;
@@ -7,42 +9,9 @@ export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
 export const PERIODO_POR_DEFECTO: PeriodoDias = 30;
 export const TOP_PROYECTOS = 10;
 
-export interface FilaProyectoMetricas {
-  id: string;
-  nombre: string;
-  estado: string;
-  progreso: number;
-  totalServicios: number;
-  serviciosActivos: number;
-  serviciosCompletados: number;
-  diasActivo: number;
-  ultimaActividad: string;
-}
+export type FilaProyectoMetricas = z.infer<typeof filaProyectoMetricasSchema>;
 
-export interface DashboardMetricas {
-  desde: string;
-  hasta: string;
-  tarjetas: {
-    totalProyectos: number;
-    proyectosActivos: number;
-    proyectosCompletados: number;
-    totalServicios: number;
-    serviciosActivos: number;
-    progresoPromedio: number;
-    /** Projects created in the last month (§9 'monthly growth'). */
-    crecimientoMensual: number;
-    serviciosRecientes: number;
-  };
-  /** Projects per status (all six, zeros included). */
-  estadosProyectos: Record<string, number>;
-  /** Services per status: activo, inactivo, en_proceso, completado, error; eliminados fixed at 0 (§9). */
-  serviciosPorEstado: { activo: number; inactivo: number; en_proceso: number; completado: number; error: number; eliminados: 0 };
-  serviciosPorCategoria: Array<{ categoria: string; total: number }>;
-  /** The last six months, oldest first: 'YYYY-MM'. */
-  tendencia: Array<{ mes: string; proyectos: number; servicios: number }>;
-  top: FilaProyectoMetricas[];
-  alertas: { proyectosLargos: number; sinNuevos: boolean; sinServicios: number; serviciosError: number };
-}
+export type DashboardMetricas = z.infer<typeof dashboardMetricasSchema>;
 
 export type RutaAlerta = '/dashboard/proyectos' | '/dashboard/proyectos/administrar-servicios';
 

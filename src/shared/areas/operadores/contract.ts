@@ -1,11 +1,11 @@
-// The area's operations: op<Output>()(zodInputSchema). See ../../contract/define.ts.
+// The area's operations: op(answerSchema)(inputSchema). See ../../contract/define.ts.
 /**
  * Configuración → Operadores (issue 14, part 2): administrators only. Each operation asks the database first
  * (the operadores_* SQL functions check that the caller is an active administrator, SQLSTATE 42501 →
  * es.errores.sinPermiso), so the rule holds for any client, not just this screen.
  */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { nada, op } from '../../contract/define';
 import { id } from '../../contract/campos';
 import { EMAIL_MAX, NOMBRE_MAX } from '../auth/contract';
 import { ROLES } from '../auth/operador';
@@ -52,14 +52,14 @@ const nuevoOperador = z.object({
 export type NuevoOperador = z.input<typeof nuevoOperador>;
 
 export const operadores = {
-  listar: op<FilaOperador[]>()(z.object({})),
-  agregar: op<ResultadoAgregar>()(nuevoOperador),
-  cambiarRol: op<null>()(z.object({ id, rol })),
+  listar: op(z.array(filaOperadorSchema))(z.object({})),
+  agregar: op(resultadoAgregarSchema)(nuevoOperador),
+  cambiarRol: op(nada)(z.object({ id, rol })),
   /** Ends the operator's sessions at once (embedded); on hosted Supabase his next request is refused. */
-  desactivar: op<null>()(z.object({ id })),
-  reactivar: op<null>()(z.object({ id })),
+  desactivar: op(nada)(z.object({ id })),
+  reactivar: op(nada)(z.object({ id })),
   /** A new one-time password (embedded database); the old one and the operator's sessions end. */
-  restablecerContrasena: op<ContrasenaNueva>()(z.object({ id })),
+  restablecerContrasena: op(contrasenaNuevaSchema)(z.object({ id })),
   /** Withdraws an authorised e-mail nobody has used yet. */
-  cancelarInvitacion: op<null>()(z.object({ email })),
+  cancelarInvitacion: op(nada)(z.object({ email })),
 } as const;

@@ -2,6 +2,7 @@
  * The operators' data: the only module of the area that names the SQL functions and their columns
  * (20261128000700_roles_operadores.sql). Every function checks that the caller is an active administrator.
  */
+import { instante } from '../../api/filas';
 import type { DataPort } from '../../ports';
 import { rolDe, type Rol } from '../auth/operador';
 import type { FilaOperador } from './contract';
@@ -17,7 +18,6 @@ interface FilaSql {
   pendiente: boolean;
 }
 
-const iso = (v: string | null): string | null => (v ? new Date(v).toISOString() : null);
 
 export async function listarOperadores(data: DataPort): Promise<FilaOperador[]> {
   const { rows } = await data.run<FilaSql>({ kind: 'rpc', fn: 'operadores_listar', args: {} });
@@ -27,8 +27,8 @@ export async function listarOperadores(data: DataPort): Promise<FilaOperador[]> 
     email: r.email,
     rol: rolDe(Boolean(r.es_admin)),
     activo: Boolean(r.activo),
-    ultimoAcceso: iso(r.ultimo_acceso),
-    createdAt: iso(r.created_at) ?? '',
+    ultimoAcceso: instante(r.ultimo_acceso),
+    createdAt: instante(r.created_at) ?? '',
     pendiente: Boolean(r.pendiente),
   }));
 }

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
-import { num } from '../../api/comun';
+import { numero } from '../../api/filas';
 import type { EmpresaDePlan, EmpresaWordpress, Plan } from './rules';
 import type { planes } from './contract';
 
@@ -17,9 +17,9 @@ function normalizar(r: Record<string, unknown>): Plan {
     id: String(r.id),
     title: String(r.title),
     description: r.description == null ? null : String(r.description),
-    cost: num(r.cost),
+    cost: numero(r.cost),
     createdAt: String(r.created_at),
-    empresasAsociadas: num(r.empresas_asociadas),
+    empresasAsociadas: numero(r.empresas_asociadas),
   };
 }
 

@@ -1,31 +1,13 @@
-/** Plans (part 2 §3, §5). */
-export interface Plan {
-  id: string;
-  title: string;
-  description: string | null;
-  cost: number;
-  createdAt: string;
-  /** The real number of associated companies (the original always showed 0). */
-  empresasAsociadas: number;
-}
+/** Plans (part 2 §3, §5). The answers' schemas are the contract's. */
+import type { z } from 'zod';
+import type { empresaDePlanSchema, empresaWordpressSchema, planSchema } from './contract';
 
-export interface EmpresaDePlan {
-  /** The link id (planes_empresas_wordpress.id). */
-  id: string;
-  planId: string;
-  empresaWordpressUuid: string;
-  name: string;
-  tableSupabase: string;
-  status: boolean;
-}
+export type Plan = z.infer<typeof planSchema>;
+
+export type EmpresaDePlan = z.infer<typeof empresaDePlanSchema>;
 
 /** A WordPress bot company, as the assignment screen lists it. */
-export interface EmpresaWordpress {
-  uuid: string;
-  name: string;
-  tableSupabase: string;
-  status: boolean;
-}
+export type EmpresaWordpress = z.infer<typeof empresaWordpressSchema>;
 
 /** §5: title and description non-blank and cost greater than 0. */
 export function planValido(p: { title: string; description: string; cost: number | string | null | undefined }): boolean {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { nada, op } from '../../contract/define';
 import { portal as t } from './texts';
 import { PORTAL_TOKEN_RE, UUID_RE } from './rules';
 import { busquedaSesiones, paginaSesiones, porPaginaSesiones } from '../mensajes/contract';
-import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/formas';
-import type { Campana, ClienteFila, EstadisticasCampana } from '../llamadas/contract';
+import { estadisticasSchema, mensajeConversacionSchema, paginaSesionesSchema } from '../mensajes/formas';
+import { campana, clienteFila, estadisticasCampana } from '../llamadas/contract';
 
 // ------------------------------------------------------------------------------------------------ answers
 
@@ -43,18 +43,28 @@ export type PortalServicio = z.infer<typeof portalServicioSchema>;
  * What the portal's SQL (portal_campana) sends of a client: these fields, picked by name, so a new column of
  * the operators' client row does not reach the company's page unless the portal's function sends it.
  */
-export type PortalClienteLlamada = Pick<
-  ClienteFila,
-  'id' | 'nombre' | 'apellido' | 'email' | 'telefono' | 'empresa' | 'cargo' | 'ultimoEstado' | 'ultimaLlamada' | 'llamadas'
->;
+export const portalClienteLlamadaSchema = clienteFila.pick({
+  id: true,
+  nombre: true,
+  apellido: true,
+  email: true,
+  telefono: true,
+  empresa: true,
+  cargo: true,
+  ultimoEstado: true,
+  ultimaLlamada: true,
+  llamadas: true,
+});
+export type PortalClienteLlamada = z.infer<typeof portalClienteLlamadaSchema>;
 
-export interface PortalCampana {
-  campana: Pick<Campana, 'id' | 'nombre' | 'minutos'>;
-  consumo: Pick<EstadisticasCampana, 'totalLlamadas' | 'segundos' | 'minutosConsumidos'> & { minutosTope: number };
-  estados: Array<{ estado: string; llamadas: number }>;
-  total: number;
-  clientes: PortalClienteLlamada[];
-}
+export const portalCampanaSchema = z.object({
+  campana: campana.pick({ id: true, nombre: true, minutos: true }),
+  consumo: estadisticasCampana.pick({ totalLlamadas: true, segundos: true, minutosConsumidos: true }).extend({ minutosTope: z.number() }),
+  estados: z.array(z.object({ estado: z.string(), llamadas: z.number() })),
+  total: z.number(),
+  clientes: z.array(portalClienteLlamadaSchema),
+});
+export type PortalCampana = z.infer<typeof portalCampanaSchema>;
 
 export const portalTablaWhatsappSchema = z.object({ id: z.number(), nombre: z.string(), tabla: z.string(), activa: z.boolean() });
 export type PortalTablaWhatsapp = z.infer<typeof portalTablaWhatsappSchema>;
@@ -76,7 +86,7 @@ const porPagina = porPaginaSesiones;
  * the SQL functions, never from the operator session, and never from anything else the caller sends.
  */
 export const portal = {
-  iniciarSesion: op<PortalSesion>()(
+  iniciarSesion: op(portalSesionSchema)(
     z.object({
       empresaId,
       usuario: z.string().trim().min(1, t.camposIncompletos).max(200, t.usuarioDemasiadoLargo),
@@ -85,17 +95,17 @@ export const portal = {
     { public: true },
   ),
   /** The live session for this company, or null (missing, expired, another company, company deactivated). */
-  sesion: op<PortalSesion | null>()(z.object({ empresaId, token }), { public: true }),
-  cerrarSesion: op<null>()(z.object({ token }), { public: true }),
-  servicios: op<PortalServicio[]>()(z.object({ empresaId, token }), { public: true }),
-  campana: op<PortalCampana>()(
+  sesion: op(portalSesionSchema.nullable())(z.object({ empresaId, token }), { public: true }),
+  cerrarSesion: op(nada)(z.object({ token }), { public: true }),
+  servicios: op(z.array(portalServicioSchema))(z.object({ empresaId, token }), { public: true }),
+  campana: op(portalCampanaSchema)(
     z.object({ empresaId, token, campanaId: z.number().int().positive(), busqueda, pagina, porPagina }),
     { public: true },
   ),
-  tablas: op<PortalTablaWhatsapp[]>()(z.object({ empresaId, token }), { public: true }),
-  sesiones: op<PaginaSesiones>()(z.object({ empresaId, token, tabla, busqueda, pagina, porPagina }), { public: true }),
-  estadisticas: op<Estadisticas>()(z.object({ empresaId, token, tabla }), { public: true }),
-  conversacion: op<MensajeConversacion[]>()(
+  tablas: op(z.array(portalTablaWhatsappSchema))(z.object({ empresaId, token }), { public: true }),
+  sesiones: op(paginaSesionesSchema)(z.object({ empresaId, token, tabla, busqueda, pagina, porPagina }), { public: true }),
+  estadisticas: op(estadisticasSchema)(z.object({ empresaId, token, tabla }), { public: true }),
+  conversacion: op(z.array(mensajeConversacionSchema))(
     z.object({ empresaId, token, tabla, sessionId: z.string().min(1).max(255) }),
     { public: true },
   ),

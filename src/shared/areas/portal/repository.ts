@@ -3,7 +3,7 @@
  * turned into the portal's shapes. Each read derives the company from the token; this module only reports
  * which company answered and whether the table asked for is one of its own (the operations decide).
  */
-import { num } from '../../api/comun';
+import { instante, lista, numero, numeroONulo, objeto, texto, textoONulo, textoVacioONulo } from '../../api/filas';
 import { mensajeDesdeFila, sesionDesdeFila } from '../mensajes/repository';
 import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/formas';
 import type { PortalCampana, PortalEmpresa, PortalServicio, PortalTablaWhatsapp } from './contract';
@@ -11,96 +11,85 @@ import type { PortalCampana, PortalEmpresa, PortalServicio, PortalTablaWhatsapp 
 /** Calls one portal SQL function with named arguments; answers its jsonb value (null included). */
 export type PortalRpc = (fn: string, args: Record<string, unknown>) => Promise<unknown>;
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
-/** Timestamps from SQL may be ISO or PostgreSQL text ('2026-11-21 15:00:00+00'): always ISO out. */
-const iso = (v: unknown): string | null => {
-  if (v === null || v === undefined || v === '') return null;
-  const d = new Date(String(v).replace(' ', 'T'));
-  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
-};
 
 function leerServicios(value: unknown): PortalServicio[] {
-  return arr(obj(value).servicios).map((x) => {
-    const s = obj(x);
+  return lista(objeto(value).servicios).map((x) => {
+    const s = objeto(x);
     return {
-      id: str(s.id),
-      tipoServicio: str(s.tipo_servicio),
-      servicio: strOrNull(s.servicio),
-      nombreInstancia: str(s.nombre_instancia),
-      estado: str(s.estado),
-      categoria: strOrNull(s.categoria),
-      proyecto: strOrNull(s.proyecto),
-      createdAt: iso(s.created_at),
-      campanaId: numOrNull(s.campana_id),
-      campanaNombre: strOrNull(s.campana_nombre),
-      tablaWhatsapp: strOrNull(s.tabla_whatsapp),
+      id: texto(s.id),
+      tipoServicio: texto(s.tipo_servicio),
+      servicio: textoONulo(s.servicio),
+      nombreInstancia: texto(s.nombre_instancia),
+      estado: texto(s.estado),
+      categoria: textoONulo(s.categoria),
+      proyecto: textoONulo(s.proyecto),
+      createdAt: instante(s.created_at),
+      campanaId: numeroONulo(s.campana_id),
+      campanaNombre: textoONulo(s.campana_nombre),
+      tablaWhatsapp: textoONulo(s.tabla_whatsapp),
     };
   });
 }
 
 /** null when the campaign is not the company's. */
 function leerCampana(value: unknown): PortalCampana | null {
-  const v = obj(value);
+  const v = objeto(value);
   if (v.campana === null || v.campana === undefined) return null;
-  const c = obj(v.campana);
-  const k = obj(v.consumo);
+  const c = objeto(v.campana);
+  const k = objeto(v.consumo);
   return {
-    campana: { id: num(c.id), nombre: str(c.nombre), minutos: num(c.minutos) },
+    campana: { id: numero(c.id), nombre: texto(c.nombre), minutos: numero(c.minutos) },
     consumo: {
-      totalLlamadas: num(k.total_llamadas),
-      segundos: num(k.segundos),
-      minutosConsumidos: num(k.minutos_consumidos),
-      minutosTope: num(k.minutos_tope),
+      totalLlamadas: numero(k.total_llamadas),
+      segundos: numero(k.segundos),
+      minutosConsumidos: numero(k.minutos_consumidos),
+      minutosTope: numero(k.minutos_tope),
     },
-    estados: arr(v.estados).map((e) => ({ estado: str(obj(e).estado), llamadas: num(obj(e).llamadas) })),
-    total: num(v.total),
-    clientes: arr(v.clientes).map((x) => {
-      const r = obj(x);
+    estados: lista(v.estados).map((e) => ({ estado: texto(objeto(e).estado), llamadas: numero(objeto(e).llamadas) })),
+    total: numero(v.total),
+    clientes: lista(v.clientes).map((x) => {
+      const r = objeto(x);
       return {
-        id: num(r.id),
-        nombre: str(r.nombre),
-        apellido: str(r.apellido),
-        email: str(r.email),
-        telefono: str(r.telefono),
-        empresa: strOrNull(r.empresa),
-        cargo: strOrNull(r.cargo),
-        ultimoEstado: strOrNull(r.ultimo_estado),
-        ultimaLlamada: iso(r.ultima_llamada),
-        llamadas: num(r.llamadas),
+        id: numero(r.id),
+        nombre: texto(r.nombre),
+        apellido: texto(r.apellido),
+        email: texto(r.email),
+        telefono: texto(r.telefono),
+        empresa: textoVacioONulo(r.empresa),
+        cargo: textoVacioONulo(r.cargo),
+        // As the operators' list reads it (llamadas/repository.ts): null = no calls, '' = calls without a status.
+        ultimoEstado: numero(r.llamadas) > 0 ? texto(r.ultimo_estado) : null,
+        ultimaLlamada: instante(r.ultima_llamada),
+        llamadas: numero(r.llamadas),
       };
     }),
   };
 }
 
 function leerTablas(value: unknown): PortalTablaWhatsapp[] {
-  return arr(obj(value).tablas).map((x) => {
-    const t = obj(x);
-    return { id: num(t.id), nombre: str(t.nombre), tabla: str(t.tabla), activa: t.activa !== false };
+  return lista(objeto(value).tablas).map((x) => {
+    const t = objeto(x);
+    return { id: numero(t.id), nombre: texto(t.nombre), tabla: texto(t.tabla), activa: t.activa !== false };
   });
 }
 
 function leerSesiones(value: unknown): PaginaSesiones {
-  const v = obj(value);
-  return { total: num(v.total), sesiones: arr(v.sesiones).map((x) => sesionDesdeFila(obj(x))) };
+  const v = objeto(value);
+  return { total: numero(v.total), sesiones: lista(v.sesiones).map((x) => sesionDesdeFila(objeto(x))) };
 }
 
 function leerEstadisticas(value: unknown): Estadisticas {
-  const v = obj(value);
+  const v = objeto(value);
   return {
-    totalMensajes: num(v.totalMensajes),
-    totalSesiones: num(v.totalSesiones),
-    mensajesHoy: num(v.mensajesHoy),
-    sesionesActivas: num(v.sesionesActivas),
+    totalMensajes: numero(v.totalMensajes),
+    totalSesiones: numero(v.totalSesiones),
+    mensajesHoy: numero(v.mensajesHoy),
+    sesionesActivas: numero(v.sesionesActivas),
   };
 }
 
 function leerConversacion(value: unknown): MensajeConversacion[] {
-  return arr(obj(value).mensajes).map((x) => mensajeDesdeFila(obj(x)));
+  return lista(objeto(value).mensajes).map((x) => mensajeDesdeFila(objeto(x)));
 }
 
 /** The sign-in answer of portal_iniciar_sesion. */
@@ -117,14 +106,14 @@ export type ResultadoLogin =
 const msDeEspera = (v: unknown): number => Math.min(10_000, Math.max(0, Number.isFinite(Number(v)) ? Number(v) : 0));
 
 function leerLogin(value: unknown): ResultadoLogin {
-  const v = obj(value);
+  const v = objeto(value);
   if (v.ok === true && typeof v.token === 'string') {
-    const e = obj(v.empresa);
-    return { ok: true, token: v.token, expiraEn: iso(v.expira_at) ?? '', empresa: { id: str(e.id), nombre: str(e.nombre) } };
+    const e = objeto(v.empresa);
+    return { ok: true, token: v.token, expiraEn: instante(v.expira_at) ?? '', empresa: { id: texto(e.id), nombre: texto(e.nombre) } };
   }
   if (v.motivo === 'espera') return { ok: false, motivo: 'espera', esperaMs: Math.max(1, msDeEspera(v.espera_ms)) };
   const motivo = v.motivo === 'bloqueada' || v.motivo === 'inactiva' ? v.motivo : 'credenciales';
-  return { ok: false, motivo, bloqueadaHasta: iso(v.bloqueada_hasta), demoraMs: msDeEspera(v.demora_ms) };
+  return { ok: false, motivo, bloqueadaHasta: instante(v.bloqueada_hasta), demoraMs: msDeEspera(v.demora_ms) };
 }
 
 /** A read for a token: the company it belongs to, whether the table asked for is that company's, the data. */
@@ -136,10 +125,10 @@ export interface Lectura<T> {
 
 export function portalRepository(rpc: PortalRpc) {
   /** null when the token has no live session. */
-  async function leer<T>(fn: string, token: string, args: Obj, convertir: (v: Obj) => T): Promise<Lectura<T> | null> {
+  async function leer<T>(fn: string, token: string, args: Record<string, unknown>, convertir: (v: Record<string, unknown>) => T): Promise<Lectura<T> | null> {
     const value = await rpc(fn, { p_token: token, ...args });
     if (value === null || value === undefined || typeof value !== 'object') return null;
-    const v = value as Obj;
+    const v = value as Record<string, unknown>;
     return { empresaId: String(v.empresa_id ?? ''), permitida: v.permitida === true, datos: convertir(v) };
   }
 
@@ -150,8 +139,8 @@ export function portalRepository(rpc: PortalRpc) {
 
     /** The token's live session, or null. */
     async sesion(token: string): Promise<{ empresa: PortalEmpresa; expiraEn: string } | null> {
-      const value = (await rpc('portal_sesion', { p_token: token })) as Obj | null;
-      const empresa = value && typeof value === 'object' ? (value.empresa as Obj | undefined) : undefined;
+      const value = (await rpc('portal_sesion', { p_token: token })) as Record<string, unknown> | null;
+      const empresa = value && typeof value === 'object' ? (value.empresa as Record<string, unknown> | undefined) : undefined;
       if (!empresa) return null;
       return {
         empresa: { id: String(empresa.id), nombre: String(empresa.nombre ?? '') },

@@ -1,19 +1,24 @@
 /** Projects and the provisioning of their services (part 2 §2–§5, §7, §8). */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { op, sinComprobar } from '../../contract/define';
 import { fecha, id } from '../../contract/campos';
 import type { JobState } from '../../domain/jobs';
-import {
-  ESTADOS_PROYECTO,
-  type DependenciasEliminacion,
-  type EmpresaWhatsappOpcion,
-  type ProyectoResumen,
-  type ReporteProyecto,
-  type ResultadoAprovisionamiento,
-  type ResultadoEliminarProyecto,
-} from './rules';
+import { ESTADOS_PROYECTO, type ResultadoAprovisionamiento } from './rules';
 import { validarNombreInstancia } from '../../domain/bot-tablas';
+import {
+  proyectoResumenSchema,
+  reporteProyectoSchema,
+  dependenciasEliminacionSchema,
+  resultadoEliminarProyectoSchema,
+  empresaWhatsappOpcionSchema,
+} from './formas';
 import { proyectos as tp } from './texts';
+
+// ------------------------------------------------------------------------------------------------ answers
+
+
+/** Provisioning answers a job: its model is being replaced (issue 26 item 2), so this answer is not checked yet. */
+const trabajoAprovisionamiento = sinComprobar<JobState<ResultadoAprovisionamiento>>();
 
 const proyectoCampos = z
   .object({
@@ -39,23 +44,23 @@ const servicioPedido = z
   });
 
 export const proyectos = {
-  listar: op<ProyectoResumen[]>()(z.object({})),
-  obtener: op<ProyectoResumen>()(z.object({ id })),
-  crear: op<ProyectoResumen>()(proyectoCampos),
-  actualizar: op<ProyectoResumen>()(z.intersection(z.object({ id }), proyectoCampos)),
+  listar: op(z.array(proyectoResumenSchema))(z.object({})),
+  obtener: op(proyectoResumenSchema)(z.object({ id })),
+  crear: op(proyectoResumenSchema)(proyectoCampos),
+  actualizar: op(proyectoResumenSchema)(z.intersection(z.object({ id }), proyectoCampos)),
   /** What depends on the project and what deleting it does (services, bot companies deactivated or kept, campaigns). */
-  dependencias: op<DependenciasEliminacion>()(z.object({ id })),
+  dependencias: op(dependenciasEliminacionSchema)(z.object({ id })),
   /** Deletes its services as 'Eliminar servicio' does (bot companies only it used are deactivated), then the project. */
-  eliminar: op<ResultadoEliminarProyecto>()(z.object({ id })),
+  eliminar: op(resultadoEliminarProyectoSchema)(z.object({ id })),
   /** Details: status history (newest first) and the report aggregate of §3. */
-  reporte: op<ReporteProyecto>()(z.object({ id })),
+  reporte: op(reporteProyectoSchema)(z.object({ id })),
   /** Active WhatsApp companies to choose from in 'Gestionar Servicios'. */
-  empresasWhatsapp: op<EmpresaWhatsappOpcion[]>()(z.object({})),
+  empresasWhatsapp: op(z.array(empresaWhatsappOpcionSchema))(z.object({})),
   /** 'Aplicar Cambios': adds the services and provisions them as a job (progress, cancel). */
-  aplicarServicios: op<JobState<ResultadoAprovisionamiento>>()(
+  aplicarServicios: op(trabajoAprovisionamiento)(
     z.object({ proyectoId: id, servicios: z.array(servicioPedido).min(1, tp.ningunServicio).max(20) }),
   ),
   /** 'Completar aprovisionamiento': retries the provisioning of an instance left incomplete. */
-  reintentarAprovisionamiento: op<JobState<ResultadoAprovisionamiento>>()(z.object({ instanciaId: z.string().min(1).max(200) })),
-  eliminarServicio: op<{ id: string; empresaDesactivada: boolean }>()(z.object({ instanciaId: z.string().min(1).max(200) })),
+  reintentarAprovisionamiento: op(trabajoAprovisionamiento)(z.object({ instanciaId: z.string().min(1).max(200) })),
+  eliminarServicio: op(z.object({ id: z.string(), empresaDesactivada: z.boolean() }))(z.object({ instanciaId: z.string().min(1).max(200) })),
 } as const;

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
-import { num, numONull } from '../../api/comun';
+import { numero, numeroONulo, textoONulo } from '../../api/filas';
 import { TABLA_EMPRESAS_BOT, type CanalBot } from '../../domain/bot-tablas';
 import { proyectos as t } from './texts';
 import type {
@@ -22,18 +22,17 @@ import type {
 import type { proyectos } from './contract';
 
 const eq = (column: string, value: unknown) => ({ column, op: 'eq' as const, value });
-const texto = (v: unknown) => (v == null ? null : String(v));
 
 export function normalizarInstancia(r: Record<string, unknown>): InstanciaServicio {
   const cfg = r.configuracion;
   return {
     id: String(r.id),
     proyectoId: String(r.proyecto_id),
-    empresaId: texto(r.empresa_id),
+    empresaId: textoONulo(r.empresa_id),
     tipoServicio: String(r.tipo_servicio),
     nombreInstancia: String(r.nombre_instancia),
     estado: String(r.estado),
-    categoria: texto(r.categoria),
+    categoria: textoONulo(r.categoria),
     configuracion: cfg && typeof cfg === 'object' ? (cfg as InstanciaServicio['configuracion']) : {},
     createdAt: new Date(String(r.created_at)).toISOString(),
     ...(r.updated_at ? { updatedAt: new Date(String(r.updated_at)).toISOString() } : {}),
@@ -46,18 +45,18 @@ function normalizarProyecto(r: Record<string, unknown>): ProyectoResumen {
   return {
     id: String(r.id),
     nombre: String(r.nombre),
-    descripcion: texto(r.descripcion),
-    planId: texto(r.plan_id),
-    empresaId: texto(r.empresa_id),
+    descripcion: textoONulo(r.descripcion),
+    planId: textoONulo(r.plan_id),
+    empresaId: textoONulo(r.empresa_id),
     estado: String(r.estado),
     fechaInicio: fecha(r.fecha_inicio),
     fechaFin: fecha(r.fecha_fin),
     createdAt: String(r.created_at),
     updatedAt: String(r.updated_at),
-    planTitle: texto(r.plan_title),
-    planDescription: texto(r.plan_description),
-    planCost: numONull(r.plan_cost),
-    empresaNombre: texto(r.empresa_nombre),
+    planTitle: textoONulo(r.plan_title),
+    planDescription: textoONulo(r.plan_description),
+    planCost: numeroONulo(r.plan_cost),
+    empresaNombre: textoONulo(r.empresa_nombre),
     instancias: instancias.map(normalizarInstancia),
   };
 }
@@ -136,19 +135,19 @@ export async function reporteProyecto(data: DataPort, id: string, ahora: Date): 
   const { rows } = await data.run<{ value: FilaReporte | null }>({ kind: 'rpc', fn: 'reporte_proyecto', args: { p_proyecto: id, p_ahora: ahora.toISOString() } });
   const r = rows[0]?.value;
   if (!r) return null;
-  const conteos = (o: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k, num(v)]));
+  const conteos = (o: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k, numero(v)]));
   return {
     proyectoId: String(r.proyecto_id),
     serviciosPorEstado: conteos(r.servicios_por_estado),
     serviciosPorCategoria: conteos(r.servicios_por_categoria),
-    diasVida: num(r.dias_vida),
-    progreso: num(r.progreso),
+    diasVida: numero(r.dias_vida),
+    progreso: numero(r.progreso),
     historial: r.historial.map((h) => ({
       fecha: new Date(h.fecha).toISOString(),
-      estadoAnterior: texto(h.estado_anterior),
+      estadoAnterior: textoONulo(h.estado_anterior),
       estadoNuevo: String(h.estado_nuevo),
-      usuarioId: texto(h.usuario_id),
-      usuario: texto(h.usuario),
+      usuarioId: textoONulo(h.usuario_id),
+      usuario: textoONulo(h.usuario),
     })),
     hitos: r.hitos.map((h) => ({ ...h, fecha: new Date(h.fecha).toISOString() })),
   };
@@ -239,7 +238,7 @@ const opcionWhatsapp = (r: Record<string, unknown>): EmpresaWhatsappOpcion => ({
   uuid: String(r.uuid),
   name: String(r.name),
   tableSupabase: String(r.table_supabase),
-  webhookN8n: texto(r.webhook_n8n),
+  webhookN8n: textoONulo(r.webhook_n8n),
 });
 
 /** The active WhatsApp companies (all of them, by name, or the one with `uuid`). */
@@ -287,5 +286,5 @@ export async function crearTablaMensajes(data: DataPort, tabla: string): Promise
 /** A calls campaign with its minute cap. */
 export async function crearCampana(data: DataPort, nombre: string, minutos: number): Promise<{ id: number; nombre: string; minutos: number }> {
   const { rows } = await data.run({ kind: 'insert', table: 'campanas', rows: [{ nombre, minutos }], returning: ['id', 'nombre', 'minutos'] });
-  return { id: num(rows[0]!.id), nombre: String(rows[0]!.nombre), minutos: num(rows[0]!.minutos) };
+  return { id: numero(rows[0]!.id), nombre: String(rows[0]!.nombre), minutos: numero(rows[0]!.minutos) };
 }

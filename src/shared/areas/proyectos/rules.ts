@@ -2,7 +2,20 @@
  * Projects (part 2 §4, §9): statuses, labels, the badge progress; what depends on a record before it is
  * deleted; and the rules of applying service changes to a project (provisioning, below).
  */
+import type { z } from 'zod';
 import { proyectos as t } from './texts';
+import type {
+  cambioEstadoSchema,
+  configuracionInstanciaSchema,
+  dependenciasEliminacionSchema,
+  empresaBotDependienteSchema,
+  empresaWhatsappOpcionSchema,
+  hitoSchema,
+  instanciaServicioSchema,
+  proyectoResumenSchema,
+  reporteProyectoSchema,
+  resultadoEliminarProyectoSchema,
+} from './formas';
 import { bots as textosBots } from '../bots/texts';
 import { canalDeTipoServicio, type CanalBot } from '../../domain/bot-tablas';
 
@@ -81,48 +94,14 @@ export function idInstancia(tipo: string, ahoraMs: number, aleatorio: string): s
   return `${tipo}_${ahoraMs}_${aleatorio}`;
 }
 
-export interface ProyectoResumen {
-  id: string;
-  nombre: string;
-  descripcion: string | null;
-  planId: string | null;
-  empresaId: string | null;
-  estado: string;
-  fechaInicio: string | null;
-  fechaFin: string | null;
-  createdAt: string;
-  updatedAt: string;
-  planTitle: string | null;
-  planDescription: string | null;
-  planCost: number | null;
-  empresaNombre: string | null;
-  instancias: InstanciaServicio[];
-}
+export type ProyectoResumen = z.infer<typeof proyectoResumenSchema>;
 
-export interface CambioEstado {
-  fecha: string;
-  estadoAnterior: string | null;
-  estadoNuevo: string;
-  usuarioId: string | null;
-  usuario: string | null;
-}
+export type CambioEstado = z.infer<typeof cambioEstadoSchema>;
 
-export interface Hito {
-  fecha: string;
-  descripcion: string | null;
-  tipo: 'deadline' | 'review';
-}
+export type Hito = z.infer<typeof hitoSchema>;
 
 /** The report aggregate of part 2 §3. */
-export interface ReporteProyecto {
-  proyectoId: string;
-  serviciosPorEstado: Record<string, number>;
-  serviciosPorCategoria: Record<string, number>;
-  historial: CambioEstado[];
-  diasVida: number;
-  progreso: number;
-  hitos: Hito[];
-}
+export type ReporteProyecto = z.infer<typeof reporteProyectoSchema>;
 
 /** The result of applying service changes or retrying provisioning (a job's result). */
 export interface ResultadoAprovisionamiento {
@@ -135,38 +114,11 @@ export interface ResultadoAprovisionamiento {
 // Deleting what is in use (issue 12): what depends on a plan, a client company or a project.
 
 /** A bot company that depends on the record; for a project, `desactivar` says whether deleting it deactivates the company. */
-export interface EmpresaBotDependiente {
-  canal: CanalBot;
-  uuid: string;
-  name: string;
-  tableSupabase: string;
-  status: boolean;
-  webhook: boolean;
-  desactivar: boolean;
-}
+export type EmpresaBotDependiente = z.infer<typeof empresaBotDependienteSchema>;
 
-export interface DependenciasEliminacion {
-  tipo: 'plan' | 'empresa' | 'proyecto';
-  nombre: string;
-  /** Plan, client company: the projects that use it. */
-  proyectos: Array<{ id: string; nombre: string }>;
-  /** Plan: its linked WordPress companies (the links go, the companies stay). */
-  empresasWordpress: Array<{ uuid: string; name: string; tableSupabase: string }>;
-  /** Client company: its bot companies; project: the bot companies of its services. */
-  empresasBot: EmpresaBotDependiente[];
-  /** Project: its services. */
-  servicios: Array<{ id: string; nombreInstancia: string; tipoServicio: string }>;
-  /** Project: its calls campaigns (kept). */
-  campanas: Array<{ id: number; nombre: string }>;
-  /** Client company: it has portal credentials (its portal goes with it). */
-  portal: boolean;
-}
+export type DependenciasEliminacion = z.infer<typeof dependenciasEliminacionSchema>;
 
-export interface ResultadoEliminarProyecto {
-  id: string;
-  /** The bot companies deactivated because only this project used them. */
-  empresasDesactivadas: Array<{ tipoServicio: string; empresaUuid: string }>;
-}
+export type ResultadoEliminarProyecto = z.infer<typeof resultadoEliminarProyectoSchema>;
 
 /** One line of the delete dialog: what happens, and to which records. */
 export interface Consecuencia {
@@ -200,12 +152,7 @@ export function consecuenciasEliminacion(d: DependenciasEliminacion): Consecuenc
   return out;
 }
 
-export interface EmpresaWhatsappOpcion {
-  uuid: string;
-  name: string;
-  tableSupabase: string;
-  webhookN8n: string | null;
-}
+export type EmpresaWhatsappOpcion = z.infer<typeof empresaWhatsappOpcionSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 /**
@@ -215,45 +162,9 @@ export interface EmpresaWhatsappOpcion {
  */
 
 /** The stored configuracion document the spec describes (jsonb): its keys stay as stored, snake_case included. */
-export interface ConfiguracionInstancia {
-  empresa_uuid?: string;
-  table_supabase?: string;
-  webhook_n8n?: string;
-  status?: boolean;
-  empresas_whatsapp_ids?: string[];
-  empresa_whatsapp_id?: string;
-  empresas_adicionales?: string[];
-  empresa_principal?: string;
-  reutiliza_empresa_existente?: boolean;
-  comparte_tabla_con?: string;
-  tabla_independiente?: boolean;
-  campana_id?: number;
-  campana_nombre?: string;
-  minutos_tope?: number;
-  /** Provisioning state (beyond the original): 'completo', or 'incompleto' with the reason. */
-  aprovisionamiento?: 'pendiente' | 'completo' | 'incompleto';
-  error_aprovisionamiento?: string;
-  /** What the failing step answered (e.g. 'Error HTTP: 500'), shown under the §8 message. */
-  error_detalle?: string;
-  /** Steps already done, so a retry continues where it stopped. */
-  tabla_creada?: boolean;
-  /** SQL for manual execution when the table could not be created (WordPress, Shopify). */
-  sql_manual?: string;
-  [clave: string]: unknown;
-}
+export type ConfiguracionInstancia = z.infer<typeof configuracionInstanciaSchema>;
 
-export interface InstanciaServicio {
-  id: string;
-  proyectoId: string;
-  empresaId: string | null;
-  tipoServicio: string;
-  nombreInstancia: string;
-  estado: string;
-  categoria: string | null;
-  configuracion: ConfiguracionInstancia;
-  createdAt: string;
-  updatedAt?: string;
-}
+export type InstanciaServicio = z.infer<typeof instanciaServicioSchema>;
 
 export interface ServicioPedido {
   tipo: string;

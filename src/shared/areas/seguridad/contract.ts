@@ -1,11 +1,11 @@
-// The area's operations: op<Output>()(zodInputSchema). See ../../contract/define.ts.
+// The area's operations: op(answerSchema)(inputSchema). See ../../contract/define.ts.
 /**
  * Configuración → Seguridad (issue 27): the signed-in operator's second factor and open sessions, and the
  * agency's rule that administrators use it. The rules live in SQL (exigir_admin, sesiones_*) and in the
  * backend's auth (embedded: TOTP in SQL and the keychain; hosted: Supabase Auth MFA).
  */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { nada, op } from '../../contract/define';
 import { seguridad as t } from './texts';
 
 /** A code from the app (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
@@ -53,14 +53,14 @@ export type Sesion = z.infer<typeof sesionSchema>;
 const uuid = z.string().uuid(t.sesionYaCerrada);
 
 export const seguridad = {
-  estado: op<EstadoSeguridad>()(z.object({})),
-  iniciarDosPasos: op<Inscripcion>()(z.object({})),
-  confirmarDosPasos: op<{ codigosRecuperacion: string[] }>()(z.object({ codigo: codigoSchema, factorId: z.string().max(100).optional() })),
-  desactivarDosPasos: op<null>()(z.object({ codigo: codigoSchema })),
+  estado: op(estadoSeguridadSchema)(z.object({})),
+  iniciarDosPasos: op(inscripcionSchema)(z.object({})),
+  confirmarDosPasos: op(z.object({ codigosRecuperacion: z.array(z.string()) }))(z.object({ codigo: codigoSchema, factorId: z.string().max(100).optional() })),
+  desactivarDosPasos: op(nada)(z.object({ codigo: codigoSchema })),
   /** Administrators only (exigir_admin); turning it on needs the caller's own second factor. */
-  exigirAdmin: op<null>()(z.object({ exigir: z.boolean() })),
+  exigirAdmin: op(nada)(z.object({ exigir: z.boolean() })),
   /** Own sessions; an administrator may name an operator (`operadorId`). */
-  sesiones: op<Sesion[]>()(z.object({ operadorId: z.string().uuid().optional() })),
-  cerrarSesion: op<null>()(z.object({ id: uuid })),
-  cerrarOtras: op<{ cerradas: number }>()(z.object({})),
+  sesiones: op(z.array(sesionSchema))(z.object({ operadorId: z.string().uuid().optional() })),
+  cerrarSesion: op(nada)(z.object({ id: uuid })),
+  cerrarOtras: op(z.object({ cerradas: z.number() }))(z.object({})),
 } as const;

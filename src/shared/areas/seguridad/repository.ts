@@ -2,6 +2,7 @@
  * The security area's data: the only module that names its SQL (20261129000600_cuentas_auditoria_sesiones.sql):
  * the agency's rule (ajustes_seguridad, seguridad_cambiar_exigir_2fa) and the sessions (sesiones_*).
  */
+import { instante } from '../../api/filas';
 import type { DataPort } from '../../ports';
 import type { Sesion } from './contract';
 import { dispositivoDe } from './rules';
@@ -18,7 +19,6 @@ interface FilaSesion {
   actual: boolean;
 }
 
-const iso = (v: string | null): string | null => (v ? new Date(v).toISOString() : null);
 
 export async function exigeDosPasosAdmin(data: DataPort): Promise<boolean> {
   const { rows } = await data.run<{ exigir_2fa_admin: boolean }>({ kind: 'select', table: 'ajustes_seguridad', columns: ['exigir_2fa_admin'] });
@@ -35,8 +35,8 @@ export async function listarSesiones(data: DataPort, operadorId?: string): Promi
     id: String(r.id),
     operadorId: String(r.operador_id),
     operadorNombre: r.operador_nombre,
-    creada: iso(r.creada),
-    ultimoUso: iso(r.ultimo_uso),
+    creada: instante(r.creada),
+    ultimoUso: instante(r.ultimo_uso),
     dispositivo: dispositivoDe(r.user_agent),
     direccion: r.ip ? String(r.ip).replace(/\/\d+$/, '') : null,
     aal2: r.aal === 'aal2',

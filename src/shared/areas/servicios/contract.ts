@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { conRegla, id } from '../../contract/campos';
-import { CATEGORIAS_SERVICIO, ICONOS_SERVICIO, reglasServicio, type ServicioDisponible } from './rules';
+import { CATEGORIAS_SERVICIO, ICONOS_SERVICIO, reglasServicio } from './rules';
 import { servicios as ts } from './texts';
+import { servicioDisponibleSchema } from './formas';
+
 
 const servicioCampos = z.object({
   nombre: conRegla(reglasServicio.nombre).transform((v) => v.trim()),
@@ -19,8 +21,8 @@ const servicioCampos = z.object({
 
 export const servicios = {
   /** The whole catalogue (administration) or only the active services (project picker). */
-  listar: op<ServicioDisponible[]>()(z.object({ soloActivos: z.boolean().optional() })),
-  crear: op<ServicioDisponible>()(servicioCampos),
-  actualizar: op<ServicioDisponible>()(z.intersection(z.object({ id }), servicioCampos)),
-  cambiarEstado: op<ServicioDisponible>()(z.object({ id, activo: z.boolean() })),
+  listar: op(z.array(servicioDisponibleSchema))(z.object({ soloActivos: z.boolean().optional() })),
+  crear: op(servicioDisponibleSchema)(servicioCampos),
+  actualizar: op(servicioDisponibleSchema)(z.intersection(z.object({ id }), servicioCampos)),
+  cambiarEstado: op(servicioDisponibleSchema)(z.object({ id, activo: z.boolean() })),
 } as const;

@@ -1,5 +1,7 @@
 /** The service catalogue: categories, icons, templates, built-in fallback and form rules (part 2 §3, §5, §9). */
+import type { z } from 'zod';
 import { servicios as t } from './texts';
+import type { servicioDisponibleSchema } from './formas';
 
 export const CATEGORIAS_SERVICIO = [
   'E-commerce',
@@ -20,18 +22,7 @@ export const ICONOS_SERVICIO = [
 ] as const;
 export type IconoServicio = (typeof ICONOS_SERVICIO)[number];
 
-export interface ServicioDisponible {
-  id: string;
-  nombre: string;
-  descripcion: string;
-  tipo: string;
-  icono: string;
-  permiteMultiple: boolean;
-  activo: boolean;
-  categoria: string;
-  configuracionDefault: Record<string, unknown>;
-  createdAt?: string;
-}
+export type ServicioDisponible = z.infer<typeof servicioDisponibleSchema>;
 
 /** §9: bot_wordpress and bot_shopify E-commerce; bot_duda Atención al Cliente; llamadas and whatsapp Comunicación. */
 export function categoriaDeTipo(tipo: string | null | undefined): string {

@@ -1,13 +1,32 @@
 import { z } from 'zod';
-import { op } from '../../contract/define';
-import type { SearchResult } from '../../domain/search';
-import type { AppNotification } from './rules';
+import { nada, op } from '../../contract/define';
+
+export const searchResultSchema = z.object({
+  id: z.string(),
+  type: z.enum(['cliente', 'campana', 'llamada']),
+  title: z.string(),
+  subtitle: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const appNotificationSchema = z.object({
+  /** Stable key of the fact it reports, e.g. 'campana-excedido:<id>'; read state is stored against it. */
+  id: z.string(),
+  type: z.enum(['warning', 'info', 'success', 'error']),
+  title: z.string(),
+  message: z.string(),
+  /** ISO timestamp of the fact. */
+  time: z.string(),
+  read: z.boolean(),
+  /** Where clicking it leads, if anywhere. */
+  link: z.string().optional(),
+});
 
 /** The header: global search and notifications (part 1 §2.3, §2.4). */
 export const shell = {
-  buscar: op<SearchResult[]>()(z.object({ q: z.string().max(200) })),
-  notificaciones: op<AppNotification[]>()(z.object({})),
-  marcarLeida: op<null>()(z.object({ id: z.string().min(1).max(200) })),
-  marcarTodasLeidas: op<null>()(z.object({})),
-  eliminarNotificacion: op<null>()(z.object({ id: z.string().min(1).max(200) })),
+  buscar: op(z.array(searchResultSchema))(z.object({ q: z.string().max(200) })),
+  notificaciones: op(z.array(appNotificationSchema))(z.object({})),
+  marcarLeida: op(nada)(z.object({ id: z.string().min(1).max(200) })),
+  marcarTodasLeidas: op(nada)(z.object({})),
+  eliminarNotificacion: op(nada)(z.object({ id: z.string().min(1).max(200) })),
 } as const;

@@ -1,4 +1,4 @@
-// The area's operations: op<Output>()(zodInputSchema, { public?: true }). See ../../contract/define.ts.
+// The area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 /** The WhatsApp summary (part 3 §2.4): cards, percentages and the last 7 days of one company's messages. */
 import { z } from 'zod';
 import { op } from '../../contract/define';
@@ -18,5 +18,5 @@ export const resumenWhatsappSchema = estadisticasSchema.extend({ humanos: z.numb
 export type ResumenWhatsapp = z.infer<typeof resumenWhatsappSchema>;
 
 export const whatsappResumen = {
-  resumen: op<ResumenWhatsapp>()(z.object({ tabla: tablaMensajes, busqueda: busquedaSesiones })),
+  resumen: op(resumenWhatsappSchema)(z.object({ tabla: tablaMensajes, busqueda: busquedaSesiones })),
 } as const;

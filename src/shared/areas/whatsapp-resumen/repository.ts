@@ -1,19 +1,19 @@
 /** The summary's one SQL function (bots_resumen): its JSON turned into the screen's shape. */
 import type { DataPort } from '../../ports';
-import { num } from '../../api/comun';
+import { numero } from '../../api/filas';
 import type { DiaResumen, ResumenWhatsapp } from './contract';
 
 function resumenDesdeValor(value: unknown): ResumenWhatsapp {
   const v = (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as Record<string, unknown>;
   const dias = Array.isArray(v.dias) ? (v.dias as Record<string, unknown>[]) : [];
   return {
-    totalMensajes: num(v.totalMensajes),
-    totalSesiones: num(v.totalSesiones),
-    mensajesHoy: num(v.mensajesHoy),
-    sesionesActivas: num(v.sesionesActivas),
-    humanos: num(v.humanos),
-    ia: num(v.ia),
-    dias: dias.map((d): DiaResumen => ({ dia: String(d.dia), mensajes: num(d.mensajes), humanos: num(d.humanos), ia: num(d.ia) })),
+    totalMensajes: numero(v.totalMensajes),
+    totalSesiones: numero(v.totalSesiones),
+    mensajesHoy: numero(v.mensajesHoy),
+    sesionesActivas: numero(v.sesionesActivas),
+    humanos: numero(v.humanos),
+    ia: numero(v.ia),
+    dias: dias.map((d): DiaResumen => ({ dia: String(d.dia), mensajes: numero(d.mensajes), humanos: numero(d.humanos), ia: numero(d.ia) })),
   };
 }
 
