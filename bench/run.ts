@@ -2,9 +2,9 @@
  * `npm run bench`: speed with synthetic data at scale, printed as a table. Never timed assertions in
  * tests: this is where speed is measured. Targets (this 2-core machine): open < 1.5 s, search median < 100 ms.
  *
- * `npm run bench -- --escala 10` (or BENCH_ESCALA=10) runs the same rows with N times the clients and calls
- * (500,000 / 2,000,000 at 10; the size used heads the table); `--partes busqueda,llamadas` (or BENCH_PARTES)
- * runs only those parts (see PARTES). Neither is run by CI: the scaled run takes many minutes.
+ * `npm run bench -- --escala 10` (or BENCH_ESCALA=10) runs the scale rows (search, call campaigns, the live loop)
+ * at ×1 and again with N times the clients and calls (500,000 / 2,000,000 at 10): the table has a column per
+ * size; `--partes busqueda,llamadas` (or BENCH_PARTES) runs only those parts (see PARTES). Neither is run by CI: the scaled run takes many minutes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,22 +24,31 @@ import { createJsonSettings } from '../src/main/settings/json-settings';
 import { createHttpWebhooks } from '../src/main/webhooks/http-webhooks';
 import { createApi } from '../src/shared/api';
 import { createDispatcher, type Implementations } from '../src/main/dispatch';
-import { opcionesBench, PARTES } from './opciones';
+import { opcionesBench, PARTES, type Parte } from './opciones';
 
+/**
+ * One row per measure. With `--escala N` (N ≠ 1) the scale parts run twice, at ×1 and at ×N, and each row holds
+ * one value per size, so the table shows what ten times the data does to the same measure; the other parts do
+ * not depend on the scale and fill the first column only.
+ */
 interface Row {
   medida: string;
-  valor: string;
+  valores: string[];
   objetivo: string;
-  ok: string;
+  ok: string[];
+  /** Measured by the scale parts (a value per size); the others print «no escala» past the first column. */
+  escalable: boolean;
 }
 const rows: Row[] = [];
-const record = (medida: string, ms: number, targetMs?: number, detail = '') =>
-  rows.push({
-    medida,
-    valor: `${ms.toFixed(ms < 10 ? 2 : 0)} ms${detail ? ` ${detail}` : ''}`,
-    objetivo: targetMs ? `< ${targetMs} ms` : '—',
-    ok: targetMs ? (ms < targetMs ? 'sí' : 'NO') : '',
-  });
+/** Which size the scale parts are measuring now (index into the sizes), and whether they are the ones recording. */
+let columna = 0;
+let enEscala = false;
+const record = (medida: string, ms: number, targetMs?: number, detail = '') => {
+  let row = rows.find((r) => r.medida === medida);
+  if (!row) rows.push((row = { medida, valores: [], objetivo: targetMs ? `< ${targetMs} ms` : '—', ok: [], escalable: enEscala }));
+  row.valores[columna] = `${ms.toFixed(ms < 10 ? 2 : 0)} ms${detail ? ` ${detail}` : ''}`;
+  row.ok[columna] = targetMs ? (ms < targetMs ? 'sí' : 'NO') : '';
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
@@ -51,12 +60,54 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 }
 
 const rssMb = () => process.memoryUsage().rss / 1_048_576;
+const miles = (n: number) => n.toLocaleString('es-CO');
+type Registrar = typeof record;
+
+/** Search, call campaigns and the live loop on a database of 50,000 × tamano clients and 200,000 × tamano calls. */
+async function partesEnEscala(tamano: number, bigDir: string, base: string, partes: Set<Parte>, record: Registrar) {
+  const clientes = 50_000 * tamano;
+  const llamadas = 200_000 * tamano;
+  const big = await openEmbeddedBackend({ dataDir: bigDir, seedDemoData: false });
+  // Settings and webhooks as the host gives them (the calls part configures a local webhook server).
+  const settings = createJsonSettings(join(base, `ajustes-x${tamano}.json`));
+  Object.assign(big.backend, { settings, webhooks: createHttpWebhooks(settings, undefined) });
+  const [seedMs, summary] = await time(() => seedDemoData(big.db, { scale: { clientes, llamadas } }));
+  record('cargar los clientes y las llamadas', seedMs, undefined, `(${miles(clientes)} / ${miles(llamadas)}${summary.skipped ? ', ya estaban' : ''})`);
+  const dispatch = createDispatcher(createApi(big.backend) as unknown as Implementations);
+  let token: string | null = null;
+  const ctx = { getToken: () => token, setToken: (t: string | null) => void (token = t) };
+  // A kept --datos folder already has the bench's administrator: sign in as him.
+  const entrada = summary.skipped ? await dispatch('auth', 'iniciarSesion', { email: 'bench@agencia.co', password: 'Bench2026x' }, ctx) : null;
+  const created = entrada?.ok ? entrada : await dispatch('auth', 'crearPrimerAdmin', { nombre: 'Bench', email: 'bench@agencia.co', password: 'Bench2026x' }, ctx);
+  if (!created.ok) throw new Error(created.error.message);
+
+  if (partes.has('busqueda')) {
+    const queries = ['mar', 'gom', '300', '@gmail', 'done', 'camp', 'lau', 'zz-nada', 'rodr', '+57 31', 'fail', 'ana'];
+    for (const q of queries) await dispatch('shell', 'buscar', { q }, ctx); // warm-up
+    const samples: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const q of queries) {
+        const [ms, r] = await time(() => dispatch('shell', 'buscar', { q }, ctx));
+        if (!r.ok) throw new Error(r.error.message);
+        samples.push(ms);
+      }
+    }
+    record(`búsqueda global (mediana de ${samples.length})`, median(samples), 60);
+    record('búsqueda global (p95)', p95(samples), 250);
+  }
+
+  // Call campaigns at the same scale: client pages, Resumen, CSV import, bulk dispatch.
+  if (partes.has('llamadas')) await benchLlamadas(dispatch, ctx, record);
+  // The live loop at the same scale: 1,000 outcomes at 50/s through the inbound endpoint.
+  if (partes.has('lazo')) await benchLazo(big.backend, dispatch, ctx, record);
+  await big.close();
+}
 
 async function main() {
   const { escala, partes, datos } = opcionesBench(process.argv.slice(2), process.env);
   const clientes = 50_000 * escala;
   const llamadas = 200_000 * escala;
-  const miles = (n: number) => n.toLocaleString('es-CO');
+  const tamanos = escala === 1 ? [1] : [1, escala];
   const rssAntes = rssMb();
   const base = mkdtempSync(join(tmpdir(), 'consola-bench-'));
   try {
@@ -84,43 +135,15 @@ async function main() {
       record('  de ello: arrancar PGlite en su hilo (mediana de 3)', median(engineOnly));
     }
 
+    // 3. The scale parts, at ×1 and then at ×N (only once when N is 1): search, call campaigns, the live loop.
     if (partes.has('busqueda') || partes.has('llamadas') || partes.has('lazo')) {
-      // 3. Search at scale: 50,000 clients and 200,000 calls (times the scale).
-      const bigDir = datos ?? join(base, 'grande');
-      const big = await openEmbeddedBackend({ dataDir: bigDir, seedDemoData: false });
-      // Settings and webhooks as the host gives them (the calls part configures a local webhook server).
-      const settings = createJsonSettings(join(base, 'ajustes.json'));
-      Object.assign(big.backend, { settings, webhooks: createHttpWebhooks(settings, undefined) });
-      const [seedMs, summary] = await time(() => seedDemoData(big.db, { scale: { clientes, llamadas } }));
-      record(`cargar ${miles(clientes)} clientes y ${miles(llamadas)} llamadas`, seedMs, undefined, `(${JSON.stringify(summary).slice(0, 60)}…)`);
-      const dispatch = createDispatcher(createApi(big.backend) as unknown as Implementations);
-      let token: string | null = null;
-      const ctx = { getToken: () => token, setToken: (t: string | null) => void (token = t) };
-      // A kept --datos folder already has the bench's administrator: sign in as him.
-      const entrada = summary.skipped ? await dispatch('auth', 'iniciarSesion', { email: 'bench@agencia.co', password: 'Bench2026x' }, ctx) : null;
-      const created = entrada?.ok ? entrada : await dispatch('auth', 'crearPrimerAdmin', { nombre: 'Bench', email: 'bench@agencia.co', password: 'Bench2026x' }, ctx);
-      if (!created.ok) throw new Error(created.error.message);
-
-      if (partes.has('busqueda')) {
-        const queries = ['mar', 'gom', '300', '@gmail', 'done', 'camp', 'lau', 'zz-nada', 'rodr', '+57 31', 'fail', 'ana'];
-        for (const q of queries) await dispatch('shell', 'buscar', { q }, ctx); // warm-up
-        const samples: number[] = [];
-        for (let round = 0; round < 5; round++) {
-          for (const q of queries) {
-            const [ms, r] = await time(() => dispatch('shell', 'buscar', { q }, ctx));
-            if (!r.ok) throw new Error(r.error.message);
-            samples.push(ms);
-          }
-        }
-        record(`búsqueda global (mediana de ${samples.length})`, median(samples), 60);
-        record('búsqueda global (p95)', p95(samples), 250);
+      enEscala = true;
+      for (const [k, tamano] of tamanos.entries()) {
+        columna = k;
+        await partesEnEscala(tamano, tamano === escala && datos ? datos : join(base, `grande-x${tamano}`), base, partes, record);
       }
-
-      // Call campaigns at the same scale: client pages, Resumen, CSV import, bulk dispatch.
-      if (partes.has('llamadas')) await benchLlamadas(dispatch, ctx, record);
-      // The live loop at the same scale: 1,000 outcomes at 50/s through the inbound endpoint.
-      if (partes.has('lazo')) await benchLazo(big.backend, dispatch, ctx, record);
-      await big.close();
+      enEscala = false;
+      columna = 0;
     }
 
     // Projects: the metrics dashboard at scale.
@@ -138,9 +161,10 @@ async function main() {
       const portal = tamanoPortal();
       rows.push({
         medida: 'portal: JavaScript de la primera carga (gzip)',
-        valor: `${(portal.primeraCarga / 1024).toFixed(1)} KB`,
+        valores: [`${(portal.primeraCarga / 1024).toFixed(1)} KB`],
         objetivo: `< ${OBJETIVO_PORTAL_BYTES / 1024} KB`,
-        ok: portal.primeraCarga < OBJETIVO_PORTAL_BYTES ? 'sí' : 'NO',
+        ok: [portal.primeraCarga < OBJETIVO_PORTAL_BYTES ? 'sí' : 'NO'],
+        escalable: false,
       });
     }
   } finally {
@@ -149,17 +173,26 @@ async function main() {
   // The process after everything above was opened, used and closed (the PGlite workers are gone by now).
   globalThis.gc?.();
   const rssDespues = rssMb();
-  rows.push({ medida: 'memoria del proceso (RSS) al empezar', valor: `${rssAntes.toFixed(0)} MB`, objetivo: '—', ok: '' });
-  rows.push({ medida: 'memoria del proceso (RSS) después de todo', valor: `${rssDespues.toFixed(0)} MB`, objetivo: '< 400 MB', ok: rssDespues < 400 ? 'sí' : 'NO' });
+  rows.push({ medida: 'memoria del proceso (RSS) al empezar', valores: [`${rssAntes.toFixed(0)} MB`], objetivo: '—', ok: [''], escalable: false });
+  rows.push({ medida: 'memoria del proceso (RSS) después de todo', valores: [`${rssDespues.toFixed(0)} MB`], objetivo: '< 400 MB', ok: [rssDespues < 400 ? 'sí' : 'NO'], escalable: false });
 
-  console.log(`escala ×${escala}: ${miles(clientes)} clientes y ${miles(llamadas)} llamadas (×1: 50.000 y 200.000)` +
+  console.log(`escala ×${escala}: ${miles(clientes)} clientes y ${miles(llamadas)} llamadas (×1: 50.000 y 200.000; ` +
+    `${tamanos.length > 1 ? 'las partes de escala se miden en los dos tamaños' : 'un solo tamaño'})` +
     (partes.size < PARTES.length ? `; partes: ${[...partes].join(', ')}` : ''));
 
-  const widths = (['medida', 'valor', 'objetivo', 'ok'] as const).map((k) => Math.max(k.length, ...rows.map((r) => r[k].length)));
+  // One value column per size; a row the scale does not touch shows its value once.
+  const cabecera = ['medida', ...tamanos.map((t) => `×${t}`), 'objetivo', 'ok'];
+  const celdas = rows.map((r) => [
+    r.medida,
+    ...tamanos.map((_, k) => r.valores[k] ?? (k > 0 && !r.escalable ? 'no escala' : '—')),
+    r.objetivo,
+    tamanos.map((_, k) => r.ok[k] ?? '').filter(Boolean).join(' / '),
+  ]);
+  const widths = cabecera.map((c, i) => Math.max(c.length, ...celdas.map((fila) => fila[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-  console.log(line(['medida', 'valor', 'objetivo', 'ok']));
+  console.log(line(cabecera));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  for (const r of rows) console.log(line([r.medida, r.valor, r.objetivo, r.ok]));
+  for (const fila of celdas) console.log(line(fila));
 }
 
 main().catch((error) => {
