@@ -14,7 +14,7 @@
  * time: a copy of it gets its dates moved to this install's moment and new random portal passwords
  * (plantilla-demo.ts), so seeding (most of the remaining first start) is not redone per install.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -68,10 +68,24 @@ export async function copiarPlantilla(pgdata: string, options: MigrateOptions, p
   const aparte = `${pgdata}.plantilla-${process.pid}`;
   rmSync(aparte, { recursive: true, force: true });
   mkdirSync(dirname(pgdata), { recursive: true });
-  cpSync(join(plantilla, 'pgdata'), aparte, { recursive: true });
+  copiarArbol(join(plantilla, 'pgdata'), aparte);
   rmSync(pgdata, { recursive: true, force: true }); // an empty folder
   renameSync(aparte, pgdata);
   return true;
+}
+
+/**
+ * Copies a folder tree of plain files (a cluster: ~1,250 files). Node 20's fs.cpSync checks each entry in
+ * JavaScript and took about 5 times `cp -r`'s time here; a clone where the file system can make one.
+ */
+function copiarArbol(origen: string, destino: string): void {
+  mkdirSync(destino, { recursive: true });
+  for (const entrada of readdirSync(origen, { withFileTypes: true })) {
+    const de = join(origen, entrada.name);
+    const a = join(destino, entrada.name);
+    if (entrada.isDirectory()) copiarArbol(de, a);
+    else if (entrada.isFile()) copyFileSync(de, a, constants.COPYFILE_FICLONE);
+  }
 }
 
 /** After a copy: the ledger says when this install got its schema, not when the build made the template. */
