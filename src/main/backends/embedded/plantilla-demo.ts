@@ -2,15 +2,15 @@
  * A new folder copied from the demo template (plantilla.ts, CARPETA_PLANTILLA_DEMO) made this install's own, in
  * one transaction before anything reads it (issue 25: seeding was most of the first start):
  *
- * - Dates: the demo data was seeded relative to the build's moment. Every timestamp in public moves by the time
- *   since then, so what was "12 minutes ago" or "3 days ago" at the build is so now; `date` columns (project
- *   dates, weekly metrics) move by the whole days between the two Bogotá dates. The project list's copy of its
- *   instances (servicios_instancias, JSON text) moves its created_at with them.
+ * - Dates: the demo data was seeded relative to the build's moment. Every timestamp in public moves by the whole
+ *   hours since then, so what was "3 days ago" at the build is so now (give or take the odd minutes); `date`
+ *   columns (project dates, weekly metrics) move by the whole days between the two Bogotá dates. The project
+ *   list's copy of its instances (servicios_instancias, JSON text) moves its created_at with them.
  * - Secrets: the client companies' portal passwords are replaced by new crypto-random ones, hashed here, so no
  *   two installs share one (the same rule as seed/empresas.ts: nobody is told them).
  *
- * Runs as the database owner with triggers off (session_replication_role = replica, as the seed's bulk load):
- * moving dates is not an edit anyone made (no audit row, no updated_at, no change notice).
+ * Runs as the database owner with ordinary triggers off (session_replication_role = replica, as the seed's bulk
+ * load): moving dates is not an edit anyone made (no audit row, no updated_at, no change notice).
  */
 import { randomBytes } from 'node:crypto';
 import type { SqlClient } from '../../../shared/ports/sql';
