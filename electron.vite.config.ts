@@ -1,14 +1,33 @@
-import { cpSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { rendererConfig } from './vite.renderer';
-import { CARPETA_PLANTILLA, claveDeMigraciones, crearPlantilla } from './src/main/backends/embedded/plantilla';
+import { CARPETA_PLANTILLA, CARPETA_PLANTILLA_DEMO, claveDeMigraciones, crearPlantilla } from './src/main/backends/embedded/plantilla';
 import { openPgliteInProcess } from './src/main/backends/embedded/pglite-client';
+import { seedDemoData } from './src/main/backends/embedded/seed';
+
+/** The identity of the demo seed's sources (code, data files, recordings): a cached demo template is only reused for the same. */
+function claveDeLaSiembra(): string {
+  const hash = createHash('sha256');
+  const carpetas = [resolve(__dirname, 'src/main/backends/embedded/seed'), resolve(__dirname, 'resources/demo-audio')];
+  const archivos = [resolve(__dirname, 'src/main/backends/embedded/seed.ts')];
+  for (const carpeta of carpetas) {
+    if (!existsSync(carpeta)) continue;
+    for (const nombre of readdirSync(carpeta, { recursive: true, encoding: 'utf8' }).sort()) {
+      const ruta = join(carpeta, nombre);
+      if (statSync(ruta).isFile()) archivos.push(ruta);
+    }
+  }
+  for (const ruta of archivos) hash.update(`${ruta.slice(__dirname.length)}\n`).update(readFileSync(ruta));
+  return hash.digest('hex');
+}
 
 /**
- * out/main/plantilla-base: the migrated database a new data folder starts from (plantilla.ts). Made once per
- * set of migrations in node_modules/.cache (a build empties out/), then copied in.
+ * out/main/plantilla-base: the migrated database a new data folder starts from (plantilla.ts), and
+ * out/main/plantilla-demo: the same with the demo data. Each made once per set of migrations (and demo seed) in
+ * node_modules/.cache (a build empties out/), then copied in.
  */
 function plantillaBase(): Plugin {
   return {
@@ -16,11 +35,22 @@ function plantillaBase(): Plugin {
     apply: 'build',
     async closeBundle() {
       const options = { supabaseDir: resolve(__dirname, 'supabase'), embedded: true };
-      const cache = resolve(__dirname, 'node_modules', '.cache', 'consola', `${CARPETA_PLANTILLA}-${(await claveDeMigraciones(options)).slice(0, 16)}`);
-      await crearPlantilla(cache, options, (dataDir) => openPgliteInProcess(dataDir));
-      const destino = resolve(__dirname, 'out', 'main', CARPETA_PLANTILLA);
-      rmSync(destino, { recursive: true, force: true });
-      cpSync(cache, destino, { recursive: true });
+      const clave = (await claveDeMigraciones(options)).slice(0, 16);
+      const cacheDir = resolve(__dirname, 'node_modules', '.cache', 'consola');
+      const plantillas = [
+        { carpeta: CARPETA_PLANTILLA, cache: join(cacheDir, `${CARPETA_PLANTILLA}-${clave}`), sembrar: undefined },
+        {
+          carpeta: CARPETA_PLANTILLA_DEMO,
+          cache: join(cacheDir, `${CARPETA_PLANTILLA_DEMO}-${clave}-${claveDeLaSiembra().slice(0, 16)}`),
+          sembrar: (db: Parameters<typeof seedDemoData>[0], referencia: Date) => seedDemoData(db, { now: referencia }),
+        },
+      ];
+      for (const { carpeta, cache, sembrar } of plantillas) {
+        await crearPlantilla(cache, options, (dataDir) => openPgliteInProcess(dataDir), sembrar);
+        const destino = resolve(__dirname, 'out', 'main', carpeta);
+        rmSync(destino, { recursive: true, force: true });
+        cpSync(cache, destino, { recursive: true });
+      }
     },
   };
 }

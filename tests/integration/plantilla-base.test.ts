@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPgliteInProcess } from '../../src/main/backends/embedded/pglite-client';
 import { findSupabaseDir, planDeMigraciones } from '../../src/main/backends/embedded/migrate';
-import { copiarPlantilla, crearPlantilla } from '../../src/main/backends/embedded/plantilla';
+import { copiarPlantilla, crearPlantilla, referenciaDeDemo } from '../../src/main/backends/embedded/plantilla';
+import { seedDemoData } from '../../src/main/backends/embedded/seed';
 import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
 
 const plan = { supabaseDir: findSupabaseDir(), embedded: true };
@@ -62,7 +63,7 @@ describe('base inicial copiada de la plantilla', () => {
         const dataDir = join(base, nombre);
         const inicio = Date.now();
         const registro: string[] = [];
-        const backend = await openEmbeddedBackend({ dataDir, plantilla, log: (linea) => registro.push(linea) });
+        const backend = await openEmbeddedBackend({ dataDir, plantilla, plantillaDemo: null, log: (linea) => registro.push(linea) });
         // Nothing was migrated here: every file came with the copy.
         expect(registro.filter((l) => l.startsWith('Migraciones aplicadas'))).toEqual([]);
         abiertas.push(backend);
@@ -77,6 +78,56 @@ describe('base inicial copiada de la plantilla', () => {
       }
       expect(hashes[0]!.length).toBe(hashes[1]!.length);
       hashes[0]!.forEach((h, i) => expect(h).not.toBe(hashes[1]![i]));
+    } finally {
+      await Promise.all(abiertas.map((b) => b.close()));
+    }
+  }, 600_000);
+
+  it('la plantilla con los datos de demostración: las fechas llegan a hoy, los resúmenes cuadran y las contraseñas de portal son de cada instalación', async () => {
+    const plantillaDemo = join(base, 'plantilla-demo');
+    await crearPlantilla(plantillaDemo, plan, (dataDir) => openPgliteInProcess(dataDir), (db, referencia) => seedDemoData(db, { now: referencia }));
+    const referencia = referenciaDeDemo(plantillaDemo)!;
+    expect(referencia).toBeGreaterThan(0);
+    const original = await openPgliteInProcess(join(plantillaDemo, 'pgdata'));
+    const antes = await original.query<{ ultima: string; h: string; siempre: number }>(
+      `select (select max(created_at) from public.registro_escrito_llamada)::text as ultima,
+              (select count(*)::int from pg_trigger where tgrelid = 'public.registro_escrito_llamada'::regclass and tgenabled = 'A') as siempre,
+              (select string_agg(contrasena_cliente, ',' order by id) from public.empresas) as h`,
+    );
+    await original.close();
+    // Installed 40 days and 5½ hours after the build.
+    const ahora = referencia + (40 * 24 + 5.5) * 3_600_000;
+    const abiertas: EmbeddedBackend[] = [];
+    try {
+      const hashes: string[] = [];
+      for (const nombre of ['demo-a', 'demo-b']) {
+        const registro: string[] = [];
+        const backend = await openEmbeddedBackend({ dataDir: join(base, nombre), plantilla, plantillaDemo, now: () => new Date(ahora), log: (l) => registro.push(l) });
+        abiertas.push(backend);
+        expect(registro).toContain('Base nueva creada desde la plantilla migrada de esta versión, con los datos de demostración.');
+        const { rows } = await backend.db.query<{ ultima: string; diferencias: number; siempre: number; h: string }>(
+          `with r as (select campana, date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') as hora,
+                             (created_at at time zone 'America/Bogota')::date as dia, status, count(*) as total
+                        from public.registro_escrito_llamada where campana is not null group by 1, 2, 3, 4),
+                s as (select campana, hora, dia, status, total from public.llamadas_resumen_horas)
+           select (select max(created_at) from public.registro_escrito_llamada)::text as ultima,
+                  (select count(*)::int from ((select * from r except select * from s) union all (select * from s except select * from r)) d) as diferencias,
+                  (select count(*)::int from pg_trigger where tgrelid = 'public.registro_escrito_llamada'::regclass and tgenabled = 'A') as siempre,
+                  (select string_agg(contrasena_cliente, ',' order by id) from public.empresas) as h`,
+        );
+        const fila = rows[0]!;
+        // Every date moved by the 40 days and 5 whole hours since the build.
+        expect(Date.parse(fila.ultima.replace(' ', 'T').replace(/\+00$/, 'Z')) - Date.parse(antes.rows[0]!.ultima.replace(' ', 'T').replace(/\+00$/, 'Z'))).toBe((40 * 24 + 5) * 3_600_000);
+        expect(Date.parse(fila.ultima.replace(' ', 'T').replace(/\+00$/, 'Z'))).toBeLessThanOrEqual(ahora);
+        // The hourly summary the Resumen reads is that of the moved calls; its triggers are ALWAYS again.
+        expect(fila.diferencias).toBe(0);
+        expect(fila.siempre).toBe(antes.rows[0]!.siempre);
+        expect(fila.siempre).toBeGreaterThan(0);
+        expect(fila.h).not.toBe(antes.rows[0]!.h);
+        expect(fila.h.split(',').every((h) => h.startsWith('$2a$10$'))).toBe(true);
+        hashes.push(fila.h);
+      }
+      expect(hashes[0]).not.toBe(hashes[1]);
     } finally {
       await Promise.all(abiertas.map((b) => b.close()));
     }

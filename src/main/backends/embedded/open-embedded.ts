@@ -13,7 +13,8 @@ import { makeFolderPrivate } from './private-folder';
 import { openPgliteWorker, type BaseEmbebida } from './pglite-worker-client';
 import { createEmbeddedAuth } from './embedded-auth';
 import { findSupabaseDir, migrate, pendientes } from './migrate';
-import { buscarPlantilla, copiarPlantilla, fecharLedger } from './plantilla';
+import { buscarPlantilla, CARPETA_PLANTILLA_DEMO, copiarPlantilla, fecharLedger, referenciaDeDemo } from './plantilla';
+import { ajustarDemoCopiada } from './plantilla-demo';
 import { seedDemoData } from './seed';
 import { cambiosDeBase, type CambiosDeBase } from '../../cambios/escucha';
 
@@ -29,6 +30,8 @@ export interface EmbeddedOptions {
   antesDeMigrar?: (db: BaseEmbebida, pendientes: string[]) => Promise<void>;
   /** The migrated template a new folder is copied from (plantilla.ts); default: the build's; null: none. */
   plantilla?: string | null;
+  /** The same with the demo data, used when the demo data is wanted (plantilla.ts); default: the build's; null: none. */
+  plantillaDemo?: string | null;
   /** The keychain: the key that encrypts the operators' TOTP secrets lives there (issue 27). */
   secretos?: SecretsPort;
 }
@@ -48,17 +51,25 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
   try {
     const pgdata = join(options.dataDir, 'pgdata');
     const plan = { supabaseDir: findSupabaseDir(), embedded: true };
-    // A new folder starts from the build's migrated template when there is one for these migrations (plantilla.ts).
-    const deLaPlantilla = await copiarPlantilla(pgdata, plan, options.plantilla === undefined ? buscarPlantilla() : options.plantilla).catch((error: unknown) => {
-      log('No se pudo copiar la base inicial; se crea desde cero', error);
-      return false;
-    });
+    // A new folder starts from the build's migrated template when there is one for these migrations (plantilla.ts):
+    // the one with the demo data when the demo data is wanted, else the schema-only one.
+    const copiar = (plantilla: string | null) =>
+      copiarPlantilla(pgdata, plan, plantilla).catch((error: unknown) => {
+        log('No se pudo copiar la base inicial; se crea desde cero', error);
+        return false;
+      });
+    const plantillaDemo = options.seedDemoData === false ? null : options.plantillaDemo === undefined ? buscarPlantilla(CARPETA_PLANTILLA_DEMO) : options.plantillaDemo;
+    const referenciaDemo = referenciaDeDemo(plantillaDemo);
+    const deLaDemo = referenciaDemo !== null && (await copiar(plantillaDemo));
+    const deLaPlantilla = deLaDemo || (await copiar(options.plantilla === undefined ? buscarPlantilla() : options.plantilla));
     makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
     const worker = await openPgliteWorker({ dataDir: pgdata });
     db = worker;
     if (deLaPlantilla) {
       await fecharLedger(worker);
-      log('Base nueva creada desde la plantilla migrada de esta versión.');
+      // The demo data's dates move to now and its portal passwords become this install's own (plantilla-demo.ts).
+      if (deLaDemo) await ajustarDemoCopiada(worker, referenciaDemo, (options.now?.() ?? new Date()).getTime());
+      log(`Base nueva creada desde la plantilla migrada de esta versión${deLaDemo ? ', con los datos de demostración' : ''}.`);
     }
     if (options.antesDeMigrar) {
       // A newer version opening an older folder: a copy with the old schema first (issue 16).

@@ -17,11 +17,17 @@ export class PgliteWorkerError extends Error {
   hint?: string;
 }
 
+/**
+ * The worker's V8 heap: a small young generation (issue 25). The worker's JavaScript only passes messages and
+ * rows along; V8's default lets its nursery grow to tens of MB that stay resident in an idle process.
+ */
+const LIMITES_WORKER = { maxYoungGenerationSizeMb: 8 };
+
 async function startWorker(init: WorkerInit): Promise<Worker> {
   const here = dirname(fileURLToPath(import.meta.url));
   for (const dir of [here, join(here, '..'), join(here, '..', '..')]) {
     const js = join(dir, 'pglite-worker.js');
-    if (existsSync(js)) return new Worker(js, { workerData: init });
+    if (existsSync(js)) return new Worker(js, { workerData: init, resourceLimits: LIMITES_WORKER });
   }
   // From source (vitest, tsx): Node cannot start a .ts worker, and loader hooks do not reach workers on
   // Node 20, so the worker is bundled once with esbuild (already installed for vite) next to node_modules.
@@ -42,7 +48,7 @@ async function startWorker(init: WorkerInit): Promise<Worker> {
     });
     renameSync(partial, outfile);
   }
-  return new Worker(outfile, { workerData: init });
+  return new Worker(outfile, { workerData: init, resourceLimits: LIMITES_WORKER });
 }
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;

@@ -6,6 +6,7 @@
  * 'rollback'. PGlite serialises everything else behind it, as a single connection would.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from './pglite-client';
 import { PrivateNodeFS } from './private-node-fs';
@@ -129,6 +130,14 @@ async function handle(msg: WorkerRequest): Promise<void> {
     fail(msg.id, error);
   }
 }
+
+// PostgreSQL's WebAssembly runs on V8's baseline compiler only (issue 25). With tier-up, V8 recompiles hot
+// functions with TurboFan on background threads, and the memory those compilations take stays with the process
+// (malloc arenas): about 70 MB of an idle process of 250. Baseline code answers the screens' queries as fast
+// in practice (no compile pauses on the first queries; index scans dominate) and ~25 % slower in long CPU-bound
+// scans. V8's flags are per process: this runs before the module is compiled (PGlite.create below), and the
+// process's only WebAssembly is PostgreSQL's. CONSOLA_PGLITE_TURBOFAN=1 keeps tier-up (to compare in the bench).
+if (process.env.CONSOLA_PGLITE_TURBOFAN !== '1') setFlagsFromString('--liftoff-only');
 
 try {
   // On disk, through a file system that keeps the database's files private to the user (private-node-fs.ts).

@@ -1,0 +1,58 @@
+/**
+ * The built `serve-cli` measured from outside, as a user starts it (issue 25): the time until it serves a new
+ * data folder (copy of the demo template, demo data made this install's, HTTP host up), and its memory idle
+ * (/proc/<pid>/status: VmRSS = RssAnon + RssFile) a few seconds after, on that first start and on a reopen.
+ * Needs `npx electron-vite build` (out/main/serve-cli.js); without it the rows say so.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as esperar } from 'node:timers/promises';
+
+export const OBJETIVO_REPOSO_MB = 250;
+export const OBJETIVO_PRIMER_ARRANQUE_MS = 3000;
+/** How long after it serves the process is left alone before its memory is read. */
+const REPOSO_MS = 8000;
+
+export interface MedidaServe {
+  hastaServirMs: number;
+  rssMb: number;
+  anonMb: number;
+  archivoMb: number;
+}
+
+function estado(pid: number): { rssMb: number; anonMb: number; archivoMb: number } {
+  const texto = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (clave: string) => Number(new RegExp(`^${clave}:\\s+(\\d+)`, 'm').exec(texto)?.[1] ?? NaN) / 1024;
+  return { rssMb: kb('VmRSS'), anonMb: kb('RssAnon'), archivoMb: kb('RssFile') };
+}
+
+/** Starts serve-cli over `dataDir`, waits until it serves and then REPOSO_MS, reads its memory, stops it. */
+export async function medirServe(dataDir: string): Promise<MedidaServe | null> {
+  const cli = join(process.cwd(), 'out', 'main', 'serve-cli.js');
+  if (!existsSync(cli)) return null;
+  const inicio = performance.now();
+  const hijo = spawn(process.execPath, [cli, '--data-dir', dataDir, '--port', '0'], {
+    env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  try {
+    const hastaServirMs = await new Promise<number>((resolve, reject) => {
+      let salida = '';
+      hijo.stdout!.on('data', (trozo: Buffer) => {
+        salida += trozo.toString();
+        if (salida.includes('Consola de Automatización: http')) resolve(performance.now() - inicio);
+      });
+      hijo.once('exit', (codigo) => reject(new Error(`serve-cli terminó (código ${codigo}) antes de servir`)));
+    });
+    await esperar(REPOSO_MS);
+    return { hastaServirMs, ...estado(hijo.pid!) };
+  } finally {
+    if (hijo.exitCode === null && hijo.signalCode === null) {
+      const fin = new Promise((resolve) => hijo.once('exit', resolve));
+      hijo.kill('SIGTERM');
+      await fin;
+    }
+  }
+}
