@@ -98,7 +98,7 @@ test('conectar con el proyecto y mover a Supabase los datos de demostración: ca
   await sesion.iniciarSesion(ADMIN_PRUEBAS.email, ADMIN_PRUEBAS.password);
   await expect(page).toHaveURL(/\/dashboard\/resumen$/, { timeout: 30_000 });
   expect(await api.llamar('conexion', 'backend')).toMatchObject({ activo: 'hosted', backend: 'hosted' });
-  expect(await api.llamar('datos', 'actividad')).toMatchObject({ tipo: 'traslado', estado: 'terminada' });
+  expect(await api.llamar('datos', 'actividad')).toMatchObject({ tipo: 'traslado', estado: 'terminado' });
   await alojado.captura('traslado-terminado');
   await sesion.cerrarSesion();
   await proyecto.crearOperador(OPERADORA.email, OPERADORA.password, { admin: true, nombre: OPERADORA.nombre });

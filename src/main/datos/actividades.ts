@@ -10,6 +10,7 @@ import type { ActividadDatos, ActividadesPort, TipoActividadDatos } from '../../
 import type { SettingsPort } from '../../shared/ports/settings';
 import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
 import { AppError } from '../../shared/errors';
+import { crearMotorTrabajos } from '../../shared/areas/jobs/motor';
 import { es } from '../../shared/i18n/es';
 
 /** What the host hands each data service (backups, the move to a hosted project). */
@@ -34,8 +35,8 @@ export interface ContextoActividad {
 export interface Actividades extends ActividadesPort {
   /**
    * Starts `trabajo` unless another activity runs (AppError 'conflict', Spanish). Its resolved text is the
-   * outcome shown; an AppError's message is shown as it is; a cancellation ends it 'cancelada'; anything else is
-   * logged and shown as `fallo` (the generic Spanish text for this kind of work).
+   * outcome shown ('terminado'); an AppError's message is shown as it is ('fallido'); a cancellation ends it
+   * 'cancelado'; anything else is logged and shown as `fallo` (the generic Spanish text for this kind of work).
    */
   iniciar(tipo: TipoActividadDatos, fallo: string, trabajo: (ctx: ContextoActividad) => Promise<string>): ActividadDatos;
   /** Resolves when the running activity (if any) has ended. */
@@ -43,71 +44,24 @@ export interface Actividades extends ActividadesPort {
 }
 
 export function crearActividades(log: (message: string, error?: unknown) => void, now: () => Date = () => new Date()): Actividades {
-  let actual: ActividadDatos | null = null;
-  let controlador: AbortController | null = null;
-  let terminando: Promise<void> = Promise.resolve();
+  // The one engine of long work (areas/jobs/motor.ts), in memory: the database may be the thing replaced.
+  const motor = crearMotorTrabajos({ now, log });
+  let actualId: string | null = null;
+  const actual = (): ActividadDatos | null => (actualId ? (motor.leer(actualId) as ActividadDatos | undefined) ?? null : null);
 
   return {
-    actual: () => (actual ? { ...actual } : null),
-    cancelar() {
-      if (!controlador || actual?.estado !== 'en_curso') return false;
-      controlador.abort();
-      return true;
-    },
-    esperar: () => terminando,
+    actual,
+    cancelar: () => (actualId ? motor.cancelar(actualId) : false),
+    esperar: () => (actualId ? motor.esperar(actualId) : Promise.resolve()),
     iniciar(tipo, fallo, trabajo) {
-      if (actual?.estado === 'en_curso') throw new AppError('conflict', es.datos.actividadEnCurso);
-      const control = new AbortController();
-      const actividad: ActividadDatos = {
-        id: globalThis.crypto.randomUUID(),
-        tipo,
-        estado: 'en_curso',
-        fase: '',
-        hechos: 0,
-        total: 0,
-        mensaje: null,
-        inicio: now().toISOString(),
-        fin: null,
-      };
-      actual = actividad;
-      controlador = control;
-      const ctx: ContextoActividad = {
-        señal: control.signal,
-        progreso(fase, hechos = 0, total = 0) {
-          if (actividad.estado !== 'en_curso') return;
-          actividad.fase = fase;
-          actividad.hechos = hechos;
-          actividad.total = total;
-        },
-      };
-      const terminar = (estado: ActividadDatos['estado'], mensaje: string) => {
-        actividad.estado = estado;
-        actividad.mensaje = mensaje;
-        actividad.fin = now().toISOString();
-        if (controlador === control) controlador = null;
-      };
-      terminando = (async () => {
-        // Never in the caller's turn: the operation answers with the activity first.
-        await Promise.resolve();
-        try {
-          const mensaje = await trabajo(ctx);
-          if (control.signal.aborted) terminar('cancelada', es.datos.cancelada);
-          else terminar('terminada', mensaje);
-          log(`Datos: ${tipo} terminada`);
-        } catch (error) {
-          if (control.signal.aborted) {
-            terminar('cancelada', es.datos.cancelada);
-            log(`Datos: ${tipo} cancelada`);
-          } else if (error instanceof AppError && error.code !== 'internal') {
-            terminar('fallida', error.message);
-            log(`Datos: ${tipo} fallida: ${error.message}`);
-          } else {
-            terminar('fallida', fallo);
-            log(`Datos: ${tipo} fallida`, error);
-          }
-        }
-      })();
-      return { ...actividad };
+      if (actual()?.estado === 'en_curso') throw new AppError('conflict', es.datos.actividadEnCurso);
+      const iniciada = motor.iniciar({ tipo, dueño: 'host', fallo, cancelado: es.datos.cancelada }, async (ctx) => {
+        const mensaje = await trabajo({ señal: ctx.señal, progreso: (fase, hechos = 0, total = 0) => ctx.progreso({ fase, hechos, total }) });
+        return { mensaje };
+      });
+      actualId = iniciada.id;
+      void motor.esperar(iniciada.id).then(() => log(`Datos: ${tipo} ${motor.leer(iniciada.id)?.estado ?? 'terminado'}`));
+      return iniciada as ActividadDatos;
     },
   };
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { op } from '../../contract/define';
 import { fecha, id } from '../../contract/campos';
-import type { JobState } from '../../domain/jobs';
+import type { TrabajoCon } from '../../domain/trabajos';
 import {
   ESTADOS_PROYECTO,
   type DependenciasEliminacion,
@@ -52,10 +52,10 @@ export const proyectos = {
   /** Active WhatsApp companies to choose from in 'Gestionar Servicios'. */
   empresasWhatsapp: op<EmpresaWhatsappOpcion[]>()(z.object({})),
   /** 'Aplicar Cambios': adds the services and provisions them as a job (progress, cancel). */
-  aplicarServicios: op<JobState<ResultadoAprovisionamiento>>()(
+  aplicarServicios: op<TrabajoCon<ResultadoAprovisionamiento>>()(
     z.object({ proyectoId: id, servicios: z.array(servicioPedido).min(1, tp.ningunServicio).max(20) }),
   ),
   /** 'Completar aprovisionamiento': retries the provisioning of an instance left incomplete. */
-  reintentarAprovisionamiento: op<JobState<ResultadoAprovisionamiento>>()(z.object({ instanciaId: z.string().min(1).max(200) })),
+  reintentarAprovisionamiento: op<TrabajoCon<ResultadoAprovisionamiento>>()(z.object({ instanciaId: z.string().min(1).max(200) })),
   eliminarServicio: op<{ id: string; empresaDesactivada: boolean }>()(z.object({ instanciaId: z.string().min(1).max(200) })),
 } as const;
