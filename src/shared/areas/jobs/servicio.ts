@@ -4,14 +4,16 @@
  * no longer runs reads 'interrumpido', never 'en_curso' forever. One per api; its `cerrar` runs before the
  * backend closes (createApi), so a quit records its running jobs as interrupted.
  */
-import type { SignedIn } from '../../api/types';
+import type { AuthSession } from '../../ports/auth';
+import type { DataPort } from '../../ports/data';
 import type { Trabajo } from '../../domain/trabajos';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 import { crearMotorTrabajos, type ContextoTrabajo, type FinTrabajo, type MotorTrabajos } from './motor';
 import { trabajosRepository } from './repository';
 
-type Sesion = Pick<SignedIn, 'session' | 'data'>;
+/** What a signed-in call gives (api/types.ts SignedIn, not imported: that file imports this one). */
+type Sesion = { session: AuthSession; data: DataPort };
 
 export interface TrabajosApi {
   readonly motor: MotorTrabajos;
