@@ -110,7 +110,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
 
   // Data safety (issue 16): one activity at a time, host-wide, because a restore and the end of a move reopen
   // the backend behind the same dispatch; backups and the move read whichever embedded database is open.
-  const actividades = crearActividades(log, now);
+  const actividades = crearActividades(log, now, join(options.dataDir, 'actividad-datos.json'));
   // `current`: the backend open and usable now, null while a reopen closes one and opens the next (backups and
   // the move must never read a database being closed); `abierto` (below): the last one opened, which the
   // dispatch answers with once any reopen has finished.

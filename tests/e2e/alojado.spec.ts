@@ -98,7 +98,12 @@ test('conectar con el proyecto y mover a Supabase los datos de demostración: ca
   await sesion.iniciarSesion(ADMIN_PRUEBAS.email, ADMIN_PRUEBAS.password);
   await expect(page).toHaveURL(/\/dashboard\/resumen$/, { timeout: 30_000 });
   expect(await api.llamar('conexion', 'backend')).toMatchObject({ activo: 'hosted', backend: 'hosted' });
-  expect(await api.llamar('datos', 'actividad')).toMatchObject({ tipo: 'traslado', estado: 'terminada' });
+  const movida = await api.llamar<{ mensaje: string }>('datos', 'actividad');
+  expect(movida).toMatchObject({ tipo: 'traslado', estado: 'terminado' });
+  // The switch ended the embedded session before the page could see the move end: the page remembered the move
+  // it followed, and shows its outcome once signed in on the hosted project (the host kept it) — and stays.
+  await expect(page.locator('.mantine-Notifications-root').getByText(movida.mensaje)).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard\/resumen$/);
   await alojado.captura('traslado-terminado');
   await sesion.cerrarSesion();
   await proyecto.crearOperador(OPERADORA.email, OPERADORA.password, { admin: true, nombre: OPERADORA.nombre });

@@ -66,7 +66,7 @@ test('crear una copia, restaurarla: la sesión termina y los datos vuelven a com
   await tarjeta.getByRole('button', { name: t.pantallaCopias.crearAhora }).click();
   const actividad = page.getByTestId('actividad-datos');
   await expect(actividad).toHaveAttribute('data-tipo', 'copia');
-  await expect(actividad).toHaveAttribute('data-estado', 'terminada', { timeout: RESTAURACION_MS });
+  await expect(actividad).toHaveAttribute('data-estado', 'terminado', { timeout: RESTAURACION_MS });
   const manual = tarjeta.locator('[data-testid="copia"][data-tipo="manual"]');
   await expect(manual).toHaveCount(1);
   const nombre = (await manual.getAttribute('data-nombre'))!;
@@ -93,7 +93,7 @@ test('crear una copia, restaurarla: la sesión termina y los datos vuelven a com
   await expect(page).toHaveURL(/\/dashboard\//);
   await abrirDatos(page);
   await expect(actividad).toHaveAttribute('data-tipo', 'restauracion');
-  await expect(actividad).toHaveAttribute('data-estado', 'terminada');
+  await expect(actividad).toHaveAttribute('data-estado', 'terminado');
   await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(t.copias.restaurada(nombre));
   expect(await clientes(api)).toEqual(antes);
   await expect(tarjeta.locator(`[data-testid="copia"][data-nombre="${nombre}"]`)).toHaveCount(1);
@@ -106,7 +106,7 @@ test('una copia que no se creó en este equipo se restaura solo tras confirmarla
   await abrirDatos(page);
   const actividad = page.getByTestId('actividad-datos');
   await api.llamar('datos', 'crearCopia');
-  await expect.poll(async () => (await api.llamar<{ estado: string } | null>('datos', 'actividad'))?.estado, { timeout: RESTAURACION_MS }).toBe('terminada');
+  await expect.poll(async () => (await api.llamar<{ estado: string } | null>('datos', 'actividad'))?.estado, { timeout: RESTAURACION_MS }).toBe('terminado');
   const lista = await copias(api);
   const copia = lista.copias.find((c) => c.tipo === 'manual')!;
   const [campana] = await api.llamar<Array<{ id: number; nombre: string }>>('llamadas', 'listarCampanas');
@@ -134,7 +134,7 @@ test('una copia que no se creó en este equipo se restaura solo tras confirmarla
     await page.screenshot({ path: test.info().outputPath('datos-copia-de-otro-equipo.png'), fullPage: true });
     await aviso.getByRole('button', { name: t.pantallaCopias.cancelar }).click();
     await expect(aviso).toBeHidden();
-    expect(await api.llamar('datos', 'actividad')).toMatchObject({ tipo: 'copia', estado: 'terminada' });
+    expect(await api.llamar('datos', 'actividad')).toMatchObject({ tipo: 'copia', estado: 'terminado' });
     expect((await api.llamar<Array<{ nombre: string }>>('llamadas', 'listarCampanas')).map((c) => c.nombre)).toContain(campana!.nombre);
 
     // Confirmed by name: it restores like any other copy.
@@ -176,7 +176,7 @@ test('un archivo ajeno y una copia cortada: la razón en español y nada cambia'
     await modal.getByRole('button', { name: t.pantallaCopias.continuar }).click();
     await page.getByRole('dialog', { name: t.pantallaCopias.confirmarRestaurarTitulo }).getByRole('button', { name: t.pantallaCopias.confirmarRestaurarBoton, exact: true }).click();
     await expect(actividad).toHaveAttribute('data-tipo', 'restauracion');
-    await expect(actividad).toHaveAttribute('data-estado', 'fallida', { timeout: RESTAURACION_MS });
+    await expect(actividad).toHaveAttribute('data-estado', 'fallido', { timeout: RESTAURACION_MS });
     await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(razon);
   }
   await page.screenshot({ path: test.info().outputPath('datos-archivo-ajeno.png'), fullPage: true });
@@ -241,7 +241,7 @@ test('mover a Supabase a un proyecto que no responde: la razón en español, los
 
   const actividad = page.getByTestId('actividad-datos');
   await expect(actividad).toHaveAttribute('data-tipo', 'traslado');
-  await expect(actividad).toHaveAttribute('data-estado', 'fallida', { timeout: 60_000 });
+  await expect(actividad).toHaveAttribute('data-estado', 'fallido', { timeout: 60_000 });
   await expect(actividad.getByTestId('actividad-mensaje')).toHaveText(es.configuracion.pruebaSinRed(proyecto));
   // The secrets left the page: the form is empty and says they are kept in the keychain.
   await expect(tarjeta.getByTestId('traslado-conexion')).toHaveValue('');

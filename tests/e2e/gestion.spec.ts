@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support/fixtures';
+import { compuerta } from './support/compuerta';
 
 /**
  * Projects, provisioning, companies, plans and metrics as an operator lives them, on a fresh data folder with
@@ -111,7 +112,7 @@ test('plan, empresa, proyecto con WhatsApp + llamadas + WordPress, borrado de un
   // A second project reuses the same WhatsApp company (chosen), so deleting the first instance keeps it active.
   const otro = await api.llamar<{ id: string }>('proyectos', 'crear', { nombre: 'Sucursal Norte', planId: (await api.llamar<Array<{ id: string; title: string }>>('planes', 'listar', {})).find((p) => p.title === 'Plan Crecimiento')!.id, descripcion: 'Segunda sede', empresaId: panaderia.id, estado: 'activo' });
   const job = await api.llamar<{ id: string }>('proyectos', 'aplicarServicios', { proyectoId: otro.id, servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Sucursal Norte WhatsApp', empresaWhatsappUuid: waUuid }] });
-  await expect.poll(async () => (await api.llamar<{ status: string }>('jobs', 'estado', { id: job.id })).status).toBe('done');
+  await expect.poll(async () => (await api.llamar<{ estado: string }>('jobs', 'estado', { id: job.id })).estado).toBe('terminado');
 
   await page.getByRole('button', { name: 'Eliminar Pedidos Panadería - Bot WhatsApp' }).click();
   await expect(page.getByText('¿Deseas eliminar "Pedidos Panadería - Bot WhatsApp"? Esta acción no se puede deshacer.')).toBeVisible();
@@ -218,13 +219,23 @@ test('integridad: orden de aprovisionamiento, estado error con detalle, y borrar
   await expect(fila.locator('[data-testid="servicio-proyecto"][data-estado="error"]')).toHaveText(/Bot WordPress · Error/);
   await gestion.captura('proyectos-error');
 
-  // 'Completar aprovisionamiento' succeeding takes it out of 'Error'.
-  hooks.respond((_req, res) => {
+  // 'Completar aprovisionamiento' succeeding takes it out of 'Error'. The flow server holds its answer: a reload
+  // meanwhile finds the running job again (a row of `trabajos`) and the dialog follows it to its end.
+  const flujo = compuerta();
+  hooks.respond(async (_req, res) => {
+    await flujo.abierta;
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end('{"ok":true}');
   });
   await page.getByRole('button', { name: 'Gestionar servicios Tres Canales' }).click();
   await wp.getByRole('button', { name: 'Completar aprovisionamiento' }).click();
+  await expect(page.getByTestId('progreso-aprovisionamiento')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Gestionar servicios Tres Canales' }).click();
+  await expect(page.getByTestId('progreso-aprovisionamiento')).toBeVisible();
+  flujo.abrir();
+  await expect(page.getByText('Servicios actualizados correctamente')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('progreso-aprovisionamiento')).toHaveCount(0);
   await expect(wp).toContainText('Configurado', { timeout: 30_000 });
   await page.keyboard.press('Escape');
   await expect(fila.locator('[data-testid="servicio-proyecto"][data-estado="error"]')).toHaveCount(0);

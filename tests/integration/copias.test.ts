@@ -326,7 +326,7 @@ describe('copias de seguridad', () => {
     const reloj = new Clock();
     const app = await abrirConCopias(dataDir, reloj);
     const creada = await app.terminar(app.servicio.port.crear());
-    expect(creada).toMatchObject({ estado: 'terminada' });
+    expect(creada).toMatchObject({ estado: 'terminado' });
     const [copia] = await app.servicio.port.listar();
     const ruta = join(dataDir, 'copias', copia!.nombre);
     await app.db.query("insert into campanas (nombre, minutos) values ('Después de la copia', 5)");
@@ -363,7 +363,7 @@ describe('copias de seguridad', () => {
     ] as const) {
       // Confirmed as another computer's: these refusals are about the file, whoever signed it.
       const fin = await app.terminar(await app.servicio.port.restaurar(archivo, { deOtroEquipo: true }));
-      expect(fin, archivo).toMatchObject({ tipo: 'restauracion', estado: 'fallida', mensaje });
+      expect(fin, archivo).toMatchObject({ tipo: 'restauracion', estado: 'fallido', mensaje });
       expect(await huellas(app.db)).toEqual(actuales);
       expect(readdirSync(dataDir).filter((n) => n.includes('restaur'))).toEqual([]);
     }
@@ -372,12 +372,12 @@ describe('copias de seguridad', () => {
     // Cancelled before the swap: nothing changes, nothing is left behind; a cancelled copy leaves no file.
     const restaurando = await app.servicio.port.restaurar(copia!.nombre);
     expect(app.actividades.cancelar()).toBe(true);
-    expect(await app.terminar(restaurando)).toMatchObject({ estado: 'cancelada', mensaje: es.datos.cancelada });
+    expect(await app.terminar(restaurando)).toMatchObject({ estado: 'cancelado', mensaje: es.datos.cancelada });
     expect(await huellas(app.db)).toEqual(actuales);
     expect(readdirSync(dataDir).filter((n) => n.includes('restaur'))).toEqual([]);
     const copiando = app.servicio.port.crear();
     expect(app.actividades.cancelar()).toBe(true);
-    expect(await app.terminar(copiando)).toMatchObject({ estado: 'cancelada' });
+    expect(await app.terminar(copiando)).toMatchObject({ estado: 'cancelado' });
     expect(readdirSync(join(dataDir, 'copias'))).toEqual([copia!.nombre]);
     // The original is still good, and the app still writes.
     await expect(verificarCopia(ruta)).resolves.toMatchObject({ cabecera: { tipo: 'manual' } });
@@ -390,13 +390,13 @@ describe('copias de seguridad', () => {
     const app = await abrirConCopias(dataDir, reloj);
     await datosExtra(dataDir, app.db);
     const enLaCopia = await huellas(app.db);
-    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminada' });
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminado' });
     const [copia] = await app.servicio.port.listar();
     await app.db.query("insert into campanas (nombre, minutos) values ('Después de la copia', 5)");
     rmSync(join(dataDir, 'archivos', 'marketing'), { recursive: true });
 
     const fin = await app.terminar(await app.servicio.port.restaurar(copia!.nombre));
-    expect(fin).toMatchObject({ estado: 'terminada', mensaje: t.restaurada(copia!.nombre) });
+    expect(fin).toMatchObject({ estado: 'terminado', mensaje: t.restaurada(copia!.nombre) });
     const ahora = await huellas(app.db);
     delete enLaCopia.tablas['auth.sessions'];
     expect(ahora.tablas['auth.sessions']!.filas).toBe(0);
@@ -412,18 +412,18 @@ describe('copias de seguridad', () => {
     const reloj = new Clock(TEST_EPOCH); // Saturday 2026-11-21 15:00 UTC
     const app = await abrirConCopias(dataDir, reloj, false);
     const manual = await app.terminar(app.servicio.port.crear());
-    expect(manual).toMatchObject({ estado: 'terminada' });
+    expect(manual).toMatchObject({ estado: 'terminado' });
     // Busy: the timer's look does not wait, it tries again later.
     const ocupada = app.servicio.port.crear();
     expect(await app.servicio.revisar()).toBeNull();
     await app.terminar(ocupada);
 
-    expect(await app.servicio.revisar()).toMatchObject({ tipo: 'copia', estado: 'terminada' });
+    expect(await app.servicio.revisar()).toMatchObject({ tipo: 'copia', estado: 'terminado' });
     reloj.advance(23 * 3600_000);
     expect(await app.servicio.revisar()).toBeNull(); // the newest daily copy is 23 h old
     reloj.advance(3600_000);
     for (let dia = 1; dia < 40; dia++) {
-      expect(await app.servicio.revisar()).toMatchObject({ estado: 'terminada' });
+      expect(await app.servicio.revisar()).toMatchObject({ estado: 'terminado' });
       reloj.advance(24 * 3600_000);
     }
     const copias = await app.servicio.port.listar();
@@ -496,13 +496,13 @@ describe('copias: la carpeta y los archivos son solo del usuario', () => {
     });
     expect((await app.servicio.port.ajustes()).carpeta).toBe(join(dataDir, 'copias'));
 
-    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminada' });
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminado' });
     const [copia] = await app.servicio.port.listar();
     const propia = join(dataDir, 'copias');
     // The folder the app made becomes writable by others: nothing in it is trusted any more.
     chmodSync(propia, 0o777);
     expect(await app.servicio.port.listar()).toEqual([]);
-    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'fallida', mensaje: t.carpetaInsegura(propia) });
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'fallido', mensaje: t.carpetaInsegura(propia) });
     chmodSync(propia, 0o700);
     expect((await app.servicio.port.listar()).map((c) => c.nombre)).toEqual([copia!.nombre]);
 
@@ -512,8 +512,8 @@ describe('copias: la carpeta y los archivos son solo del usuario', () => {
     rmSync(join(propia, copia!.nombre));
     symlinkSync(otra, join(propia, copia!.nombre));
     expect(await app.servicio.port.listar()).toEqual([]);
-    expect(await app.terminar(await app.servicio.port.restaurar(copia!.nombre))).toMatchObject({ estado: 'fallida', mensaje: t.noEsDeLaLista });
-    expect(await app.terminar(await app.servicio.port.restaurar(join(propia, copia!.nombre)))).toMatchObject({ estado: 'fallida', mensaje: t.archivoNoPropio });
+    expect(await app.terminar(await app.servicio.port.restaurar(copia!.nombre))).toMatchObject({ estado: 'fallido', mensaje: t.noEsDeLaLista });
+    expect(await app.terminar(await app.servicio.port.restaurar(join(propia, copia!.nombre)))).toMatchObject({ estado: 'fallido', mensaje: t.archivoNoPropio });
   }, 180_000);
 
   it('un enlace .parcial plantado (colgante, hacia otra ruta) no se sigue: la copia no escribe a través de él', async () => {
@@ -537,7 +537,7 @@ describe('copias: la carpeta y los archivos son solo del usuario', () => {
     // Through the service: the planted name (and its final name) are taken, the copy goes to a free one.
     const nombre = nombreDeCopia('manual', TEST_EPOCH);
     symlinkSync(elegido, join(carpeta, `${nombre}.parcial`));
-    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminada' });
+    expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminado' });
     expect(existsSync(elegido)).toBe(false);
     const [copia] = await app.servicio.port.listar();
     expect(copia!.nombre).not.toBe(nombre);
@@ -576,7 +576,7 @@ describe('restaurar por el host', () => {
         },
         { timeout: 120_000, interval: 200 },
       )
-      .toMatch(/^(terminada|fallida|cancelada)$/);
+      .toMatch(/^(terminado|fallido|cancelado)$/);
     return ultima!;
   }
 
@@ -593,7 +593,7 @@ describe('restaurar por el host', () => {
     const entra = async (password: string) => (await call('auth', 'iniciarSesion', { email: ADMIN.email, password }, new Caller())).ok;
     await ok('auth', 'crearPrimerAdmin', ADMIN);
     await ok('datos', 'crearCopia');
-    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminada' });
+    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminado' });
     const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
     const propia = copias[0]!.nombre;
 
@@ -632,11 +632,11 @@ describe('restaurar por el host', () => {
 
     // Confirmed by the administrator (a copy brought from another computer is legitimate): it restores.
     await ok('datos', 'restaurar', { archivo: editada, deOtroEquipo: true });
-    expect(await esperarActividad(caller, [INTRUSA])).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada('editada.sql') });
+    expect(await esperarActividad(caller, [INTRUSA])).toMatchObject({ tipo: 'restauracion', estado: 'terminado', mensaje: t.restaurada('editada.sql') });
     expect(await entra(INTRUSA)).toBe(true);
     // This install's own copy needs no confirmation.
     await ok('datos', 'restaurar', { archivo: propia });
-    expect(await esperarActividad(caller, [ADMIN.password])).toMatchObject({ tipo: 'restauracion', estado: 'terminada', mensaje: t.restaurada(propia) });
+    expect(await esperarActividad(caller, [ADMIN.password])).toMatchObject({ tipo: 'restauracion', estado: 'terminado', mensaje: t.restaurada(propia) });
     expect(await entra(ADMIN.password)).toBe(true);
     await host.close();
     host = null;
@@ -664,7 +664,7 @@ describe('restaurar por el host', () => {
     await ok('auth', 'crearPrimerAdmin', ADMIN);
     // The older copy: taken before the listener saw anything.
     await ok('datos', 'crearCopia');
-    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminada' });
+    expect(await esperarActividad(caller)).toMatchObject({ estado: 'terminado' });
     const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
     const { secreto } = await ok<{ secreto: string }>('conexion', 'rotarSecretoEntrada', { ruta: 'llamadas' });
     await entrada.aplicar();
@@ -687,7 +687,7 @@ describe('restaurar por el host', () => {
     expect(await enviar(conClave, segundos(), { 'Idempotency-Key': 'resultado-77' })).toMatchObject({ status: 200, body: { data: { guardado: true } } });
 
     await ok('datos', 'restaurar', { archivo: copias[0]!.nombre });
-    expect(await esperarActividad(caller)).toMatchObject({ tipo: 'restauracion', estado: 'terminada' });
+    expect(await esperarActividad(caller)).toMatchObject({ tipo: 'restauracion', estado: 'terminado' });
     // Still inside the 5-minute window of its signature: the same request is still a replay.
     expect((await enviar(texto, fecha)).status).toBe(409);
     // A fresh signature with the key already used: answered as a duplicate, nothing written twice.
@@ -717,7 +717,7 @@ describe('restaurar por el host', () => {
     await ok('auth', 'crearPrimerAdmin', ADMIN);
     await ok('llamadas', 'crearCampana', { nombre: 'Antes de la copia', minutos: 10 });
     await ok('datos', 'crearCopia');
-    expect(await hastaQueTermine()).toMatchObject({ estado: 'terminada' });
+    expect(await hastaQueTermine()).toMatchObject({ estado: 'terminado' });
     const { copias } = await ok<{ copias: { nombre: string }[] }>('datos', 'copias');
     const ruta = join(dataDir, 'copias', copias[0]!.nombre);
     // A copy whose recorded migration differs from this version's file: it loads, but the host cannot open it.
@@ -728,7 +728,7 @@ describe('restaurar por el host', () => {
     await ok('llamadas', 'crearCampana', { nombre: 'Después de la copia', minutos: 10 });
 
     await ok('datos', 'restaurar', { archivo: rota, deOtroEquipo: true });
-    expect(await hastaQueTermine()).toMatchObject({ tipo: 'restauracion', estado: 'fallida', mensaje: t.noAbre });
+    expect(await hastaQueTermine()).toMatchObject({ tipo: 'restauracion', estado: 'fallido', mensaje: t.noAbre });
     // The same data, the same session.
     const campanas = await ok<Array<{ nombre: string }>>('llamadas', 'listarCampanas');
     expect(campanas.map((c) => c.nombre).sort()).toEqual(['Antes de la copia', 'Después de la copia']);

@@ -199,19 +199,19 @@ describe('Configuración → Datos: las operaciones', () => {
     await expect.poll(async () => (await ok<ActividadDatos>('actividad')).fase).toBe('Copiando clientes');
     expect(await ok('actividad')).toMatchObject({ id: tarea.id, estado: 'en_curso', hechos: 10, total: 40 });
     expect(await ok('cancelar')).toEqual({ cancelada: true });
-    expect(await esperarFin()).toMatchObject({ id: tarea.id, estado: 'cancelada', mensaje: t.cancelada });
+    expect(await esperarFin()).toMatchObject({ id: tarea.id, estado: 'cancelado', mensaje: t.cancelada });
     expect(await ok('cancelar')).toEqual({ cancelada: false });
 
     gate = compuerta();
     const otra = await ok<ActividadDatos>('crearCopia');
     gate.abrir();
-    expect(await esperarFin()).toMatchObject({ id: otra.id, estado: 'terminada', mensaje: 'Copia creada: consola-20261121-150500-manual.sql' });
+    expect(await esperarFin()).toMatchObject({ id: otra.id, estado: 'terminado', mensaje: 'Copia creada: consola-20261121-150500-manual.sql' });
   });
 
   it('restaurar y eliminar: la copia nombrada o una ruta completa; la razón del servicio, o un mensaje propio si algo inesperado falla', async () => {
     const tarea = await ok<ActividadDatos>('restaurar', { archivo: '/home/ana/Descargas/otra-copia.sql' });
     expect(tarea).toMatchObject({ tipo: 'restauracion', estado: 'en_curso' });
-    expect(await esperarFin()).toMatchObject({ estado: 'fallida', mensaje: 'El archivo no es una copia de seguridad de la consola. No se cambió nada.' });
+    expect(await esperarFin()).toMatchObject({ estado: 'fallido', mensaje: 'El archivo no es una copia de seguridad de la consola. No se cambió nada.' });
     await ok('restaurar', { archivo: ` ${lista[0]!.nombre} ` });
     await esperarFin();
     expect(recibido.restaurar).toEqual(['/home/ana/Descargas/otra-copia.sql', lista[0]!.nombre]);
@@ -238,7 +238,7 @@ describe('Configuración → Datos: las operaciones', () => {
     respuestas.push(await call('trasladar', {}));
     await actividades.esperar();
     expect(respuestas.every((r) => (r as Envelope).ok)).toBe(true);
-    expect(respuestas[3]).toMatchObject({ data: { tipo: 'traslado', estado: 'terminada', mensaje: 'Traslado terminado.' } });
+    expect(respuestas[3]).toMatchObject({ data: { tipo: 'traslado', estado: 'terminado', mensaje: 'Traslado terminado.' } });
     expect(recibido.traslado).toEqual([{ supabaseUrl: 'https://abcdefghijklmnop.supabase.co', anonKey: clave, conexionBase }, {}]);
     const todo = JSON.stringify(respuestas) + logs.join('\n');
     for (const secreto of [clave, contrasena]) expect(todo).not.toContain(secreto);
@@ -309,7 +309,7 @@ describe('Configuración → Datos sobre el host real', () => {
 
     const copia = await ok<ActividadDatos>('datos', 'crearCopia');
     expect(copia).toMatchObject({ tipo: 'copia', estado: 'en_curso' });
-    expect(await hastaQueTermine()).toMatchObject({ ok: true, data: { id: copia.id, estado: 'terminada' } });
+    expect(await hastaQueTermine()).toMatchObject({ ok: true, data: { id: copia.id, estado: 'terminado' } });
     const { copias, ajustes } = await ok<{ copias: CopiaInfo[]; ajustes: AjustesCopias }>('datos', 'copias');
     expect(ajustes).toMatchObject({ carpeta: join(dataDir, 'copias'), carpetaPredeterminada: join(dataDir, 'copias'), automaticas: true });
     expect(copias).toHaveLength(1);
@@ -324,14 +324,14 @@ describe('Configuración → Datos sobre el host real', () => {
     // The restored database holds no session of now: the screen's next read signs it out.
     expect(await hastaQueTermine()).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
     expect(await call('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password })).toMatchObject({ ok: true });
-    expect(await ok('datos', 'actividad')).toMatchObject({ id: restauracion.id, estado: 'terminada', mensaje: t.copias.restaurada(copias[0]!.nombre) });
+    expect(await ok('datos', 'actividad')).toMatchObject({ id: restauracion.id, estado: 'terminado', mensaje: t.copias.restaurada(copias[0]!.nombre) });
     expect(await correos(campana.id)).toEqual(['antes@clientes.co']);
 
     // A foreign file: refused with the Spanish reason; same data, same session.
     const ajeno = join(dataDir, 'ajeno.sql');
     writeFileSync(ajeno, 'create table cosas (id int);\n');
     const rechazo = await ok<ActividadDatos>('datos', 'restaurar', { archivo: ajeno });
-    expect(await hastaQueTermine()).toMatchObject({ ok: true, data: { id: rechazo.id, estado: 'fallida', mensaje: t.copias.ajena } });
+    expect(await hastaQueTermine()).toMatchObject({ ok: true, data: { id: rechazo.id, estado: 'fallido', mensaje: t.copias.ajena } });
     expect(await correos(campana.id)).toEqual(['antes@clientes.co']);
     expect(await call('datos', 'copias')).toMatchObject({ ok: true, data: { copias: [{ nombre: copias[0]!.nombre }] } });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Envelope } from '../../src/shared/contract/envelope';
-import type { JobState } from '../../src/shared/domain/jobs';
+import type { TrabajoCon } from '../../src/shared/domain/trabajos';
 import type { ProyectoResumen, ResultadoAprovisionamiento } from '../../src/shared/areas/proyectos/rules';
 import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
 import { BACKENDS } from '../support/databases';
@@ -41,8 +41,8 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   }
   let terminado: (id: string) => Promise<void>;
   /** The job's final state, read through the api once its work has settled (no timer). */
-  const esperar = (job: JobState<ResultadoAprovisionamiento>) =>
-    estadoFinal(terminado, (id) => call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id }), job);
+  const esperar = (job: TrabajoCon<ResultadoAprovisionamiento>) =>
+    estadoFinal(terminado, (id) => call<TrabajoCon<ResultadoAprovisionamiento>>('jobs', 'estado', { id }), job);
   async function fila<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> {
     return (await db.query<T & Record<string, unknown>>(sql, params)).rows[0] as T;
   }
@@ -134,7 +134,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   it('aprovisiona WhatsApp, llamadas y WordPress: empresa, tabla, flujo por POST con bearer y webhook guardado', async () => {
     const p = await nuevoProyecto('Tienda Aurora');
     hooks.requests.length = 0;
-    const job = await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+    const job = await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: p.id,
       servicios: [
         { tipo: 'whatsapp', nombreInstancia: 'Tienda Aurora - WhatsApp' },
@@ -144,7 +144,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     });
     expect(job.total).toBe(3);
     const fin = await esperar(job);
-    expect(fin).toMatchObject({ status: 'done', done: 3, ok: 3, failed: 0 });
+    expect(fin).toMatchObject({ estado: 'terminado', hechos: 3, ok: 3, fallidos: 0 });
 
     expect(hooks.requests.map((r) => r.path).sort()).toEqual(['/webhook/crear-flujo', '/webhook/crear-flujo-whatsapp']);
     const wa = hooks.requests.find((r) => r.path === '/webhook/crear-flujo-whatsapp')!;
@@ -178,12 +178,12 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     expect((JSON.parse(espejo.s) as unknown[]).length).toBe(3);
 
     // One instance per type; colliding names get a number suffix.
-    const otra = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+    const otra = await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: p.id,
       servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Otra WhatsApp' }, { tipo: 'bot_duda', nombreInstancia: 'Tienda Aurora - WhatsApp' }],
     }));
-    expect(otra.result!.omitidos).toEqual(['whatsapp']);
-    expect(otra.result!.agregados.map((a) => a.nombreInstancia)).toEqual(['Tienda Aurora - WhatsApp 1']);
+    expect(otra.resultado!.omitidos).toEqual(['whatsapp']);
+    expect(otra.resultado!.agregados.map((a) => a.nombreInstancia)).toEqual(['Tienda Aurora - WhatsApp 1']);
     // Duda reuses the project's WhatsApp company table (order WhatsApp → Shopify → Duda → other).
     const duda = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias.find((i) => i.tipoServicio === 'bot_duda')!;
     expect(duda.configuracion).toMatchObject({ reutiliza_empresa_existente: true, comparte_tabla_con: 'tienda_aurora_whatsapp_registro_whatsapp', empresa_principal: waUuid, tabla_independiente: false });
@@ -200,12 +200,12 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     try {
       const p = await nuevoProyecto('Falla Tablas');
       hooks.requests.length = 0;
-      const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+      const fin = await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
         proyectoId: p.id,
         servicios: [{ tipo: 'bot_wordpress', nombreInstancia: 'Falla Tablas WP' }, { tipo: 'bot_duda', nombreInstancia: 'Falla Tablas Duda' }],
       }));
-      expect(fin).toMatchObject({ status: 'done', ok: 0, failed: 2 });
-      const [wp, duda] = fin.result!.agregados;
+      expect(fin).toMatchObject({ estado: 'terminado', ok: 0, fallidos: 2 });
+      const [wp, duda] = fin.resultado!.agregados;
       expect(wp!.error).toContain(es.proyectos.tablaManual('falla_tablas_wp_registro_bot_wordpress'));
       expect(wp!.error).toContain('session_id VARCHAR(255) NOT NULL');
       expect(duda!.error).toBe(es.proyectos.errorTabla('falla_tablas_duda_registro_bot_duda'));
@@ -219,8 +219,8 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
       await db.query('grant execute on function public.create_message_table(text) to authenticated');
       hooks.requests.length = 0;
       for (const i of inst) {
-        const r = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: i.id }));
-        expect(r).toMatchObject({ status: 'done', ok: 1 });
+        const r = await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: i.id }));
+        expect(r).toMatchObject({ estado: 'terminado', ok: 1 });
       }
       // Only Duda's flow was still missing; no company was created twice.
       expect(hooks.requests.map((r) => (r.json as { name: string }).name)).toEqual(['Duda Flow - Falla Tablas Duda']);
@@ -240,15 +240,15 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
       res.writeHead(502);
       res.end('bad gateway');
     });
-    const fin = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombreInstancia: 'Flujo Fallido Shop' }] }));
-    expect(fin.result!.agregados[0]!).toMatchObject({ error: es.proyectos.errorFlujo, detalle: 'Error HTTP: 502' });
+    const fin = await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId: p.id, servicios: [{ tipo: 'bot_shopify', nombreInstancia: 'Flujo Fallido Shop' }] }));
+    expect(fin.resultado!.agregados[0]!).toMatchObject({ error: es.proyectos.errorFlujo, detalle: 'Error HTTP: 502' });
     const inst = (await call<ProyectoResumen>('proyectos', 'obtener', { id: p.id })).instancias[0]!;
     expect(inst.configuracion).toMatchObject({ aprovisionamiento: 'incompleto', error_aprovisionamiento: es.proyectos.errorFlujo, error_detalle: 'Error HTTP: 502', tabla_creada: true });
 
     await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: 'http://127.0.0.1:9/nada', auth: 'bearer' });
     try {
-      const sinRed = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
-      expect(sinRed.result!.agregados[0]!.error).toBe(es.proyectos.errorFlujo);
+      const sinRed = await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
+      expect(sinRed.resultado!.agregados[0]!.error).toBe(es.proyectos.errorFlujo);
     } finally {
       await call('conexion', 'guardarWebhook', { name: 'flujoBots', url: `${hooks.url}/webhook/crear-flujo`, auth: 'bearer' });
     }
@@ -256,15 +256,15 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"id":"wf_1"}');
     });
-    const ok = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
-    expect(ok.result!.agregados[0]).toMatchObject({ completo: true });
+    const ok = await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: inst.id }));
+    expect(ok.resultado!.agregados[0]).toMatchObject({ completo: true });
     expect((await fila<{ n: number }>("select count(*)::int as n from public.empresas_shopify_bots where name = 'Flujo Fallido Shop'")).n).toBe(1);
   });
 
   it('eliminar servicio: desactiva la empresa solo cuando ninguna otra instancia del mismo tipo la usa; la campaña se conserva', async () => {
     const a = await nuevoProyecto('Compartida Uno');
     const b = await nuevoProyecto('Compartida Dos');
-    await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+    await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: a.id,
       servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Compartida WhatsApp' }, { tipo: 'llamadas', nombreInstancia: 'Campaña Compartida' }],
     }));
@@ -273,7 +273,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
     const opciones = await call<Array<{ uuid: string }>>('proyectos', 'empresasWhatsapp', {});
     expect(opciones.map((o) => o.uuid)).toContain(waA.configuracion.empresa_uuid);
     hooks.requests.length = 0;
-    await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
+    await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', {
       proyectoId: b.id,
       servicios: [{ tipo: 'whatsapp', nombreInstancia: 'Compartida WhatsApp B', empresaWhatsappUuid: waA.configuracion.empresa_uuid }],
     }));

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Envelope } from '../../src/shared/contract/envelope';
-import type { JobState } from '../../src/shared/domain/jobs';
+import type { TrabajoCon } from '../../src/shared/domain/trabajos';
 import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
 import {
   consecuenciasEliminacion,
@@ -44,10 +44,10 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
   }
   let terminado: (id: string) => Promise<void>;
   /** The job's final state, read through the api once its work has settled (no timer). */
-  const esperar = (job: JobState<ResultadoAprovisionamiento>) =>
-    estadoFinal(terminado, (id) => call<JobState<ResultadoAprovisionamiento>>('jobs', 'estado', { id }), job);
+  const esperar = (job: TrabajoCon<ResultadoAprovisionamiento>) =>
+    estadoFinal(terminado, (id) => call<TrabajoCon<ResultadoAprovisionamiento>>('jobs', 'estado', { id }), job);
   const aplicar = async (proyectoId: string, servicios: Array<{ tipo: string; nombreInstancia: string; empresaWhatsappUuid?: string }>) =>
-    esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId, servicios }));
+    esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'aplicarServicios', { proyectoId, servicios }));
   const nuevoProyecto = (nombre: string, plan = planId, empresa = empresaId) =>
     call<ProyectoResumen>('proyectos', 'crear', { nombre, planId: plan, descripcion: 'Proyecto de pruebas', empresaId: empresa, estado: 'en_proceso' });
   const obtener = (id: string) => call<ProyectoResumen>('proyectos', 'obtener', { id });
@@ -84,9 +84,9 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
       { tipo: 'whatsapp', nombreInstancia: 'Tres Canales - WhatsApp' },
     ];
     const fin = await aplicar(p.id, pedido);
-    expect(fin).toMatchObject({ status: 'done', ok: 5, failed: 0 });
+    expect(fin).toMatchObject({ estado: 'terminado', ok: 5, fallidos: 0 });
     // The result lists them as they were asked.
-    expect(fin.result!.agregados.map((a) => a.tipoServicio)).toEqual(pedido.map((s) => s.tipo));
+    expect(fin.resultado!.agregados.map((a) => a.tipoServicio)).toEqual(pedido.map((s) => s.tipo));
 
     const waTabla = 'tres_canales_whatsapp_registro_whatsapp';
     expect(hooks.requests.map((r) => [r.path, (r.json as { name: string }).name, (r.json as { table_supabase: string }).table_supabase])).toEqual([
@@ -118,7 +118,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     });
     try {
       const fin = await aplicar(p.id, [{ tipo: 'bot_shopify', nombreInstancia: 'Flujo Caído Shopify' }]);
-      expect(fin.result!.agregados[0]).toMatchObject({ completo: false, error: t.errorFlujo, detalle: 'Error HTTP: 500' });
+      expect(fin.resultado!.agregados[0]).toMatchObject({ completo: false, error: t.errorFlujo, detalle: 'Error HTTP: 500' });
     } finally {
       hooks.respond((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -130,8 +130,8 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
     expect(await alertaErrores()).toBe(antes + 1);
 
     // 'Completar aprovisionamiento' succeeding takes it out of the error state.
-    const ok = await esperar(await call<JobState<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: enLista.instancias[0]!.id }));
-    expect(ok.result!.agregados[0]).toMatchObject({ completo: true });
+    const ok = await esperar(await call<TrabajoCon<ResultadoAprovisionamiento>>('proyectos', 'reintentarAprovisionamiento', { instanciaId: enLista.instancias[0]!.id }));
+    expect(ok.resultado!.agregados[0]).toMatchObject({ completo: true });
     const despues = (await obtener(p.id)).instancias[0]!;
     expect(despues.estado).toBe('activo');
     expect(despues.configuracion).toMatchObject({ aprovisionamiento: 'completo' });

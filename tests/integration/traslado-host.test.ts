@@ -79,7 +79,7 @@ describe('traslado a Supabase desde el host', () => {
     expect(await llamar('auth', 'iniciarSesion', { email: ADMIN.email, password: 'Otra-Contraseña-1' })).toMatchObject({ ok: false });
     expect(await llamar('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password })).toMatchObject({ ok: true });
     const actividad = await llamar('datos', 'actividad');
-    expect(actividad).toMatchObject({ ok: true, data: { tipo: 'traslado', estado: 'terminada' } });
+    expect(actividad).toMatchObject({ ok: true, data: { tipo: 'traslado', estado: 'terminado' } });
     expect((actividad as { data: ActividadDatos }).data.mensaje).toMatch(/^Traslado terminado/);
     const estado = (await llamar('datos', 'traslado')) as { ok: true; data: EstadoTraslado };
     expect(estado.data).toMatchObject({ supabaseUrl: proyecto, conexionGuardada: false, pendiente: null, datosLocales: true });

@@ -83,7 +83,7 @@ describe('Mover a Supabase, contra el PostgREST real', () => {
     await servicio.iniciar({ supabaseUrl: supabase.url, anonKey: supabase.anonKey, conexionBase: supabase.databaseUrl, claveServicio: supabase.serviceKey });
     await actividades.esperar();
     const fin = actividades.actual()!;
-    expect(fin.estado, fin.mensaje ?? undefined).toBe('terminada');
+    expect(fin.estado, fin.mensaje ?? undefined).toBe('terminado');
     expect(fin.mensaje).toContain(t.archivosCopiados(1).trim());
     expect(reabierto).toBe(true);
     // The service_role key left the keychain with the connection string.

@@ -201,7 +201,7 @@ describe('traslado a Supabase', () => {
     const primera = await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: destino });
     expect(primera.tipo).toBe('traslado');
     const fallida = await hastaTerminar(m);
-    expect(fallida.estado).toBe('fallida');
+    expect(fallida.estado).toBe('fallido');
     expect(fallida.mensaje).toBe(t.noSeConecta);
 
     // Half-way: earlier tables are in, the first block of clients too, the cut block left nothing behind.
@@ -239,7 +239,7 @@ describe('traslado a Supabase', () => {
     });
     expect(m.actividades.cancelar()).toBe(true);
     const cancelada = await hastaTerminar(m);
-    expect(cancelada.estado).toBe('cancelada');
+    expect(cancelada.estado).toBe('cancelado');
     expect(cancelada.mensaje).toBe(es.datos.cancelada);
     await enDestino(destino, async (c) => {
       const progreso = await progresoDestino(c);
@@ -254,7 +254,7 @@ describe('traslado a Supabase', () => {
     expect(terminada.mensaje).toMatch(/^Traslado terminado/);
     expect(terminada.mensaje).toContain('public.campanas');
     expect(terminada.mensaje).toContain('esos cambios no se copiaron');
-    expect(terminada.estado).toBe('terminada');
+    expect(terminada.estado).toBe('terminado');
     expect((m.settings.get(TRASLADO_SETTINGS_KEY) as { instantanea: string }).instantanea).toBe(instantanea);
 
     const despues = await enDestino(destino, (c) => huellas((sql) => c.query(sql)));
@@ -335,7 +335,7 @@ describe('traslado a Supabase', () => {
       const vacia = await baseDestino(false);
       await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: vacia });
       const sinMigraciones = await hastaTerminar(m);
-      expect(sinMigraciones.estado).toBe('fallida');
+      expect(sinMigraciones.estado).toBe('fallido');
       expect(sinMigraciones.mensaje).toMatch(/no tiene las migraciones de la consola/);
       expect(sinMigraciones.mensaje).toContain('supabase db push');
       await enDestino(vacia, async (c) => {
@@ -348,7 +348,7 @@ describe('traslado a Supabase', () => {
       await enDestino(conDatos, (c) => c.query(`insert into public.campanas (nombre, minutos) values ('Del proyecto', 10)`));
       await m.servicio.iniciar({ conexionBase: conDatos });
       const ocupada = await hastaTerminar(m);
-      expect(ocupada.estado).toBe('fallida');
+      expect(ocupada.estado).toBe('fallido');
       expect(ocupada.mensaje).toBe(t.conDatos('campanas'));
       // Nothing was written by the refused attempts: each took a fresh snapshot instead of resuming an old one.
       expect((m.settings.get(TRASLADO_SETTINGS_KEY) as { propias: string[] }).propias).toHaveLength(2);
@@ -376,7 +376,7 @@ describe('traslado a Supabase', () => {
       const destino = await baseDestino(true);
       await m.servicio.iniciar({ supabaseUrl: PROYECTO, anonKey: ANON, conexionBase: destino });
       const fin = await hastaTerminar(m);
-      expect(fin.estado).toBe('terminada');
+      expect(fin.estado).toBe('terminado');
       expect(fin.mensaje).toMatch(/^Se copiaron .* filas a Supabase, pero la aplicación no pudo abrir el proyecto/);
       expect(fin.mensaje).toContain(t.archivosNoCopiados.trim());
       expect(m.reaperturas).toBe(1);

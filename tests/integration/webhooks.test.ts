@@ -4,7 +4,6 @@ import type { SqlClient } from '../../src/shared/ports/sql';
 import { freshPglite } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
-import { hasta } from '../support/esperar';
 import { es } from '../../src/shared/i18n/es';
 import { MOTIVO_TIEMPO_AGOTADO, esTiempoAgotado } from '../../src/shared/ports/webhooks';
 
@@ -103,64 +102,5 @@ describe('webhooks de automatización', () => {
     const pending = api.backend.webhooks!.post('flujoBots', {}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ code: 'cancelled', message: es.trabajos.cancelado });
-  });
-});
-
-describe('trabajos largos', () => {
-  it('informan progreso, terminan, y solo su dueño los ve o los cancela', async () => {
-    let seguir!: () => void;
-    const puerta = new Promise<void>((r) => (seguir = r));
-    const job = api.jobs.start('prueba', 'operador-a', 3, async (ctx) => {
-      await puerta;
-      for (let i = 1; i <= 3; i++) ctx.progress({ done: i, ok: i });
-      return 'listo';
-    });
-    expect(job).toMatchObject({ status: 'running', total: 3, done: 0 });
-    expect(() => api.jobs.get(job.id, 'operador-b')).toThrow(es.trabajos.noEncontrado);
-    expect(api.jobs.get(job.id, 'operador-a')).toMatchObject({ status: 'running', done: 0 });
-    seguir();
-    await hasta(() => api.jobs.get(job.id, 'operador-a').status !== 'running', 'el trabajo termina');
-    expect(api.jobs.get(job.id, 'operador-a')).toMatchObject({ status: 'done', done: 3, ok: 3, result: 'listo' });
-  });
-
-  it('se cancelan: el trabajo ve la señal y termina como cancelado', async () => {
-    let seen = 0;
-    let empezo!: () => void;
-    const empezado = new Promise<void>((r) => (empezo = r));
-    const job = api.jobs.start('prueba', 'operador-a', 100, async (ctx) => {
-      for (let i = 0; i < 100 && !ctx.signal.aborted; i++) {
-        seen = i;
-        if (i === 3) empezo();
-        await new Promise((r) => setImmediate(r));
-      }
-    });
-    await empezado;
-    api.jobs.cancel(job.id, 'operador-a');
-    await hasta(() => api.jobs.get(job.id, 'operador-a').status !== 'running', 'el trabajo cancelado termina');
-    expect(api.jobs.get(job.id, 'operador-a').status).toBe('cancelled');
-    expect(seen).toBeLessThan(99);
-  });
-
-  it('se listan por dueño y tipo: los que siguen en curso primero, luego los terminados', async () => {
-    let soltar!: () => void;
-    const esperando = new Promise<void>((r) => (soltar = r));
-    const hecho = api.jobs.start('listado', 'operador-l', 1, async () => 'ya');
-    await Promise.resolve();
-    const corriendo = api.jobs.start('listado', 'operador-l', 1, () => esperando);
-    api.jobs.start('otro-tipo', 'operador-l', 1, () => esperando);
-    api.jobs.start('listado', 'operador-m', 1, () => esperando);
-    const lista = api.jobs.list('operador-l', 'listado');
-    expect(lista.map((j) => [j.id, j.status])).toEqual([
-      [corriendo.id, 'running'],
-      [hecho.id, 'done'],
-    ]);
-    expect(api.jobs.list('operador-l').map((j) => j.kind).sort()).toEqual(['listado', 'listado', 'otro-tipo']);
-    expect(api.jobs.list('nadie')).toEqual([]);
-    soltar();
-  });
-
-  it('por la API: solo con sesión', async () => {
-    const r = await api.dispatch('jobs', 'estado', { id: globalThis.crypto.randomUUID() }, new Caller());
-    expect(r).toMatchObject({ ok: false, error: { code: 'unauthenticated' } });
   });
 });

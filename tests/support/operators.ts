@@ -108,7 +108,7 @@ export async function embeddedApi(db: SqlClient, clock = new Clock()) {
   };
   const api = createApi(backend);
   const dispatch = createDispatcher(api as unknown as Implementations);
-  return { backend, dispatch, clock, catalog, settings, secrets, storage, jobs: api.jobsRegistry, cerrar: api.cerrar };
+  return { backend, dispatch, clock, catalog, settings, secrets, storage, jobs: api.trabajos.motor, trabajos: api.trabajos, cerrar: api.cerrar };
 }
 
 export const ADMIN = { nombre: 'Laura Gómez', email: 'Laura.Gomez@Agencia.co', password: 'Segura2026x' };

@@ -1,37 +1,19 @@
 /**
- * Waiting for a job without a timer: `puertaDeTrabajos(registry)` wraps the registry's `start` so that each
- * job's work opens a gate when it settles, and answers `terminado(id)`, which resolves then. A test awaits
- * the gate and reads the final state through the api (jobs.estado), as a screen would.
+ * Waiting for a job without a timer: `puertaDeTrabajos(motor)` answers `terminado(id)`, which resolves when the
+ * engine has ended the job and written its end (areas/jobs/motor.ts `esperar`). A test awaits it and reads the
+ * final state through the api (jobs.estado), as a screen would.
  */
-import type { JobRegistry } from '../../src/shared/areas/jobs/registry';
-import type { JobState } from '../../src/shared/domain/jobs';
+import type { MotorTrabajos } from '../../src/shared/areas/jobs/motor';
+import type { Trabajo } from '../../src/shared/domain/trabajos';
 
-export function puertaDeTrabajos(jobs: JobRegistry): (id: string) => Promise<void> {
-  const fines = new Map<string, Promise<void>>();
-  const start = jobs.start.bind(jobs);
-  jobs.start = ((kind, owner, total, work) => {
-    let abrir: () => void = () => {};
-    const fin = new Promise<void>((resolve) => (abrir = resolve));
-    const estado = start(kind, owner, total, (ctx) => work(ctx).finally(abrir));
-    fines.set(estado.id, fin);
-    return estado;
-  }) as JobRegistry['start'];
-  return async (id) => {
-    const fin = fines.get(id);
-    if (!fin) throw new Error(`trabajo desconocido: ${id}`);
-    await fin;
-  };
+export function puertaDeTrabajos(motor: MotorTrabajos): (id: string) => Promise<void> {
+  return (id) => motor.esperar(id);
 }
 
-/**
- * A job's final state, read as a screen reads it (`leer`: jobs.estado through the api) once its gate opened:
- * the registry records the end right after the work settles (a microtask later), so it reads until then.
- */
-export async function estadoFinal<R>(terminado: (id: string) => Promise<void>, leer: (id: string) => Promise<JobState<R>>, job: JobState<R>): Promise<JobState<R>> {
+/** A job's final state, read as a screen reads it (`leer`: jobs.estado through the api) once it ended. */
+export async function estadoFinal<T extends Pick<Trabajo, 'id' | 'estado'>>(terminado: (id: string) => Promise<void>, leer: (id: string) => Promise<T>, job: T): Promise<T> {
   await terminado(job.id);
-  for (;;) {
-    const s = await leer(job.id);
-    if (s.status !== 'running') return s;
-    await Promise.resolve();
-  }
+  const fin = await leer(job.id);
+  if (fin.estado === 'en_curso') throw new Error(`el trabajo ${job.id} sigue en curso después de terminar`);
+  return fin;
 }

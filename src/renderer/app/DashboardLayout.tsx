@@ -11,6 +11,8 @@ import { PageLoader } from '../components/PageLoader';
 import { Sidebar } from '../components/Sidebar';
 import { UserMenu } from '../components/UserMenu';
 import { useAuth } from './auth';
+import { useEsAdministrador } from './rol';
+import { SeguimientoActividadDatos } from '../features/datos/actividad';
 import { AvisoSinEnVivo } from './CambiosEnVivo';
 import { waitForAuth } from './auth-wait';
 import { browserStorage, readCollapsed, writeCollapsed } from './sidebar-storage';
@@ -59,8 +61,12 @@ function Shell() {
   }, [pathname, closeMobile]);
 
   const toggleLabel = collapsed ? es.shell.expandirMenu : es.shell.colapsarMenu;
+  const administrador = useEsAdministrador();
 
   return (
+    <>
+    {/* A backup, restore or move (administrators) is followed on every screen, so its end is always shown. */}
+    {administrador ? <SeguimientoActividadDatos /> : null}
     <AppShell
       layout="alt"
       header={{ height: HEADER_HEIGHT }}
@@ -114,5 +120,6 @@ function Shell() {
         </Box>
       </AppShell.Main>
     </AppShell>
+    </>
   );
 }

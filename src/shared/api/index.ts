@@ -11,7 +11,7 @@ import { withSessions } from './session';
 import { authOperations } from '../areas/auth/operations';
 import { shellOperations } from '../areas/shell/operations';
 import { jobsOperations } from '../areas/jobs/operations';
-import { JobRegistry } from '../areas/jobs/registry';
+import { crearTrabajosApi, type TrabajosApi } from '../areas/jobs/servicio';
 import { conexionOperations } from '../areas/conexion/operations';
 import { llamadasOperations } from '../areas/llamadas/operations';
 import { proyectosOperations } from '../areas/proyectos/operations';
@@ -33,7 +33,8 @@ import { auditoriaOperations } from '../areas/auditoria/operations';
 export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
 
 export interface ApiHandle {
-  jobsRegistry: JobRegistry;
+  /** The api's long work (tests wait on its engine: tests/support/trabajos.ts). */
+  trabajos: TrabajosApi;
   /** Stops the api's background work (jobs, runners, timers) before its backend closes. */
   cerrar(): Promise<void>;
 }
@@ -52,7 +53,7 @@ export function createApi(
   opciones: ApiOpciones = {},
 ): ApiImplementation & ApiHandle {
   const cierres: Array<() => void | Promise<void>> = [];
-  const jobs = new JobRegistry(backend.now);
+  const jobs = crearTrabajosApi(backend.now, log);
   const deps: ApiDeps = { backend, jobs, log, alCerrar: (fn) => void cierres.push(fn) };
   const areas = {
     auth: authOperations(deps),
@@ -78,9 +79,10 @@ export function createApi(
   };
   return {
     ...withSessions(backend, areas, opciones.comprobarRespuestas ?? true),
-    jobsRegistry: jobs,
+    trabajos: jobs,
     async cerrar() {
-      jobs.cancelAll();
+      // Running jobs are recorded 'interrumpido' while the backend is still open.
+      await jobs.cerrar().catch((error: unknown) => log('Cierre de los trabajos', error));
       for (const fn of cierres.splice(0).reverse()) await Promise.resolve(fn()).catch((error: unknown) => log('Cierre de un trabajo de fondo', error));
     },
   };

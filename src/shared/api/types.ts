@@ -6,14 +6,15 @@ import type { Backend, DataPort } from '../ports';
 import type { AuthSession } from '../ports/auth';
 import type { Area, Contract, OperationName, OutputOf, ParsedInputOf, IsPublic } from '../contract';
 import type { CallContext } from './context';
-import type { JobRegistry } from '../areas/jobs/registry';
+import type { TrabajosApi } from '../areas/jobs/servicio';
 
 export type { CallContext } from './context';
 
 /** What every area's implementation receives. */
 export interface ApiDeps {
   backend: Backend;
-  jobs: JobRegistry;
+  /** Long work of this api (the one model: areas/jobs/servicio.ts). */
+  jobs: TrabajosApi;
   log: (message: string, error?: unknown) => void;
   /** Registers work to stop when this api closes (the backend is about to close): timers, runners. */
   alCerrar(fn: () => void | Promise<void>): void;

@@ -1,7 +1,7 @@
 /**
- * Long work held in the process's memory (today: provisioning a project's services) runs as a job: progress
- * that can be polled and cancelled (JobRegistry, areas/jobs). Work that must outlive the process (call
- * batches) is rows in the database and a runner instead; a CSV import is one transaction.
+ * The summary a call batch answers beside its rows (llamadas `LoteEstado`), kept in the shape the batch window
+ * reads. Every other long work is a `Trabajo` (domain/trabajos.ts); the batch's own states (lotes_llamadas.estado)
+ * already speak its words: en_curso, terminado, cancelado, interrumpido.
  */
 export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
 

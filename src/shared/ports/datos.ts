@@ -5,30 +5,20 @@
  *
  * Backups, restores and the move are long work that outlives the api that started it (a restore and the end of a
  * move reopen the backend behind the same dispatch), so their progress is kept here, by the host, not in the
- * api's job registry: one activity at a time, read by polling `actividad()` and stopped with `cancelar()`.
+ * api's jobs: one activity at a time, read by polling `actividad()` and stopped with `cancelar()`. It is a
+ * `Trabajo` (domain/trabajos.ts), run by the same engine, in the same vocabulary.
  */
-
 import { z } from 'zod';
+import { trabajo, type EstadoTrabajo } from '../domain/trabajos';
 
-export type TipoActividadDatos = 'copia' | 'restauracion' | 'traslado';
-export type EstadoActividadDatos = 'en_curso' | 'terminada' | 'fallida' | 'cancelada';
+export const TIPOS_ACTIVIDAD_DATOS = ['copia', 'restauracion', 'traslado'] as const;
+export type TipoActividadDatos = (typeof TIPOS_ACTIVIDAD_DATOS)[number];
+/** The one vocabulary of long work (domain/trabajos.ts). */
+export type EstadoActividadDatos = EstadoTrabajo;
 
-/** The current or the last data activity of this process. */
-export interface ActividadDatos {
-  id: string;
-  tipo: TipoActividadDatos;
-  estado: EstadoActividadDatos;
-  /** What it is doing now, in Spanish ('Comprobando la copia', 'Copiando clientes'…). */
-  fase: string;
-  /** Progress: units done of total (rows, or steps when rows are not known yet); total 0 = unknown. */
-  hechos: number;
-  total: number;
-  /** The outcome in Spanish once it ended (done, or the clear reason it failed); null while running. */
-  mensaje: string | null;
-  /** ISO instants. */
-  inicio: string;
-  fin: string | null;
-}
+/** The current or the last data activity of this process: a `Trabajo` of one of the three kinds. */
+export const actividadDatos = trabajo.extend({ tipo: z.enum(TIPOS_ACTIVIDAD_DATOS) });
+export type ActividadDatos = z.infer<typeof actividadDatos>;
 
 /** Who made a copy: the daily timer, an administrator, or the start of a newer version before it migrates. */
 export type TipoCopia = 'diaria' | 'manual' | 'antes-de-migrar';

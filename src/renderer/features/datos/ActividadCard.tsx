@@ -11,7 +11,7 @@ import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.datos.actividad;
 
-const COLOR: Record<EstadoActividadDatos, string> = { en_curso: 'blue', terminada: 'green', fallida: 'red', cancelada: 'yellow' };
+const COLOR: Record<EstadoActividadDatos, string> = { en_curso: 'blue', terminado: 'green', fallido: 'red', cancelado: 'yellow', interrumpido: 'orange' };
 
 /** The running data activity (phase, progress, Cancelar) or, once it ended, its outcome. */
 export function ActividadCard({ actividad }: { actividad: ActividadDatos }) {
@@ -28,7 +28,7 @@ export function ActividadCard({ actividad }: { actividad: ActividadDatos }) {
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Text fw={600}>{t.tipos[actividad.tipo]}</Text>
           <Badge variant="light" color={COLOR[actividad.estado]} style={{ flexShrink: 0 }}>
-            {t.estados[actividad.estado]}
+            {es.trabajos.estados[actividad.estado]}
           </Badge>
         </Group>
         {enCurso ? (
@@ -63,7 +63,7 @@ export function ActividadCard({ actividad }: { actividad: ActividadDatos }) {
             <Alert
               color={COLOR[actividad.estado]}
               variant="light"
-              icon={actividad.estado === 'terminada' ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
+              icon={actividad.estado === 'terminado' ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
               data-testid="actividad-mensaje"
             >
               {actividad.mensaje}

@@ -2,7 +2,7 @@ import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { es } from '../../../shared/i18n/es';
 import { ActividadCard } from './ActividadCard';
-import { useActividadDatos, useAlTerminarActividad } from './actividad';
+import { useActividadDatos } from './actividad';
 import { CopiasCard } from './CopiasCard';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { RegistroCard } from './RegistroCard';
@@ -13,17 +13,17 @@ import { TrasladoCard } from './TrasladoCard';
  * outcome), the backups, the move to Supabase and the diagnostic log.
  */
 export function DatosPanel() {
-  const actividad = useActividadDatos();
-  useAlTerminarActividad(actividad.data);
-  const ocupado = actividad.data?.estado === 'en_curso';
+  // Its end is acted on by the layout's follower (SeguimientoActividadDatos); the panel shows it.
+  const { estado: actividad, query } = useActividadDatos();
+  const ocupado = actividad?.estado === 'en_curso';
   return (
     <Stack gap="lg" data-testid="panel-datos">
-      {actividad.isError && (
+      {query.isError && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {actividad.error ? mensajeDe(actividad.error) : es.datos.actividad.errorLeer}
+          {query.error ? mensajeDe(query.error) : es.datos.actividad.errorLeer}
         </Alert>
       )}
-      {actividad.data && <ActividadCard actividad={actividad.data} />}
+      {actividad && <ActividadCard actividad={actividad} />}
       <CopiasCard ocupado={ocupado} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <TrasladoCard ocupado={ocupado} />

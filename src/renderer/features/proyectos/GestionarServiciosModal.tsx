@@ -31,13 +31,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, clave, consultas } from '../../api/client';
 import type { Consulta } from '../../api/queries';
-import { useJob } from '../../api/useJob';
+import { useTrabajo } from '../../api/useTrabajo';
 import { es } from '../../../shared/i18n/es';
 import { validarNombreInstancia } from '../../../shared/domain/bot-tablas';
 import { CATALOGO_INTEGRADO } from '../../../shared/areas/servicios/rules';
 import { nombreInstanciaSugerido, aprovisionamientoPendiente, type InstanciaServicio } from '../../../shared/areas/proyectos/rules';
 import { etiquetaTipoServicio, type ProyectoResumen, type ResultadoAprovisionamiento } from '../../../shared/areas/proyectos/rules';
-import type { JobState } from '../../../shared/domain/jobs';
+import type { TrabajoCon } from '../../../shared/domain/trabajos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminar, EstadoServicioBadge } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
@@ -140,7 +140,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
   const queryClient = useQueryClient();
   const [elecciones, setElecciones] = useState<Record<string, Eleccion>>({});
   /** The provisioning job being followed (null: none). */
-  const [trabajo, setTrabajo] = useState<JobState<ResultadoAprovisionamiento> | null>(null);
+  const [trabajo, setTrabajo] = useState<TrabajoCon<ResultadoAprovisionamiento> | null>(null);
 
   const proyecto = useQuery(consultas.proyectos.obtener({ id: proyectoId }));
   const catalogo = useQuery({ ...consultas.servicios.listar({ soloActivos: true }), retry: false });
@@ -154,22 +154,27 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
 
   /** When the provisioning job ends: the §8 toasts. */
   const alTerminar = useCallback(
-    (estado: JobState<ResultadoAprovisionamiento>) => {
+    (estado: TrabajoCon<ResultadoAprovisionamiento>) => {
       setTrabajo(null);
       refrescar();
-      const fallidos = estado.result?.agregados.filter((a) => !a.completo) ?? [];
-      if (estado.status === 'failed') notifyError(estado.message ?? t.errorActualizar, t.errorActualizarTitulo);
+      void queryClient.invalidateQueries({ queryKey: clave('jobs') });
+      const fallidos = estado.resultado?.agregados.filter((a) => !a.completo) ?? [];
+      if (estado.estado === 'fallido' || estado.estado === 'interrumpido') notifyError(estado.mensaje ?? t.errorActualizar, t.errorActualizarTitulo);
       else if (fallidos.length > 0) {
         const primero = fallidos[0]!;
         const detalle = primero.detalle ? `\n${t.detalle(primero.detalle)}` : '';
         notifyError(`${primero.error ?? ''}${detalle}\n${t.algunosFallaron(fallidos.length)}`, t.errorActualizarTitulo);
-      } else if (estado.status === 'done') notifySuccess(t.serviciosActualizados);
+      } else if (estado.estado === 'terminado') notifySuccess(t.serviciosActualizados);
     },
-    [refrescar],
+    [refrescar, queryClient],
   );
-  const job = useJob(trabajo ? (consultas.jobs.estado({ id: trabajo.id }) as Consulta<JobState<ResultadoAprovisionamiento>>) : null, {
+  // Work on this project still running (the page was reloaded, or the modal closed and opened again): followed.
+  const enCurso = useQuery({ ...consultas.jobs.listar({ tipo: 'aprovisionamiento', referencia: proyectoId }), staleTime: 0 });
+  const retomado = (enCurso.data?.find((j) => j.estado === 'en_curso') ?? null) as TrabajoCon<ResultadoAprovisionamiento> | null;
+  const seguido = trabajo ?? retomado;
+  const job = useTrabajo(seguido ? (consultas.jobs.estado({ id: seguido.id }) as Consulta<TrabajoCon<ResultadoAprovisionamiento>>) : null, {
     alTerminar,
-    ...(trabajo ? { inicial: trabajo } : {}),
+    ...(seguido ? { inicial: seguido } : {}),
   });
   const estadoJob = job.estado;
   // Each step saves the instance as it goes: the attached services follow the job's progress.
@@ -232,7 +237,7 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
     aplicar.mutate(pedidos.map((s) => ({ tipo: s.tipo, nombreInstancia: elecciones[s.tipo]!.nombre.trim(), empresaWhatsappUuid: s.tipo === 'whatsapp' ? elecciones[s.tipo]!.empresaWhatsapp : null })));
   };
 
-  const ocupado = (trabajo !== null && !job.perdido) || aplicar.isPending || reintentar.isPending;
+  const ocupado = (seguido !== null && !job.terminado && !job.perdido) || aplicar.isPending || reintentar.isPending;
   const instancias = proyecto.data?.instancias ?? [];
 
   return (
@@ -248,9 +253,9 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
           <Paper withBorder p="md" radius="md" data-testid="progreso-aprovisionamiento">
             <Stack gap={6}>
               <Text size="sm" fw={500}>
-                {estadoJob?.message ?? t.aplicando}
+                {estadoJob?.fase || t.aplicando}
               </Text>
-              <Progress value={estadoJob && estadoJob.total > 0 ? (estadoJob.done / estadoJob.total) * 100 : 5} animated striped aria-label={t.aplicando} />
+              <Progress value={estadoJob && estadoJob.total > 0 ? (estadoJob.hechos / estadoJob.total) * 100 : 5} animated striped aria-label={t.aplicando} />
             </Stack>
           </Paper>
         ) : null}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { nada, op, sinComprobar } from '../../contract/define';
+import { nada, op } from '../../contract/define';
 import { isSupabaseUrl } from '../../domain/webhooks';
-import { ajustesCopiasSchema, copiaInfoSchema, estadoTrasladoSchema, type ActividadDatos } from '../../ports/datos';
+import { actividadDatos, ajustesCopiasSchema, copiaInfoSchema, estadoTrasladoSchema } from '../../ports/datos';
 import { configuracion as tc } from '../configuracion/texts';
 import { datos as t } from './texts';
 
@@ -48,8 +48,7 @@ export const registroInfoSchema = z.object({
 export type RegistroInfo = z.infer<typeof registroInfoSchema>;
 
 
-/** The data activity: its model is being replaced (issue 26 item 2), so it is typed, not checked, until then. */
-const actividad = sinComprobar<ActividadDatos>();
+const actividad = actividadDatos;
 
 export const datos = {
   /** The running or the last backup, restore or move of this process (null: none since it started). */

@@ -42,7 +42,6 @@ export const datos = {
     titulo: 'Tarea de datos',
     ultima: 'Última tarea de datos',
     tipos: { copia: 'Copia de seguridad', restauracion: 'Restauración', traslado: 'Traslado a Supabase' },
-    estados: { en_curso: 'En curso', terminada: 'Terminada', fallida: 'Falló', cancelada: 'Cancelada' },
     preparando: 'Preparando…',
     progreso: (hechos: number, total: number) => `${hechos.toLocaleString('es-CO')} de ${total.toLocaleString('es-CO')}`,
     cancelar: 'Cancelar',

@@ -1,17 +1,32 @@
 import { z } from 'zod';
-import { op, sinComprobar } from '../../contract/define';
-import type { JobState } from '../../domain/jobs';
+import { op } from '../../contract/define';
+import { trabajo } from '../../domain/trabajos';
 
-/** The jobs model is being replaced (issue 26 item 2): until then its answers are typed, not checked. */
-const trabajo = sinComprobar<JobState>();
+/** Answers (zod, the one model of long work: domain/trabajos.ts). */
+export const respuestasJobs = {
+  estado: trabajo,
+  cancelar: trabajo,
+  listar: z.array(trabajo),
+} as const;
 
-/** Progress and cancellation of long work started by other operations (they answer with a JobState). */
+const id = z.object({ id: z.string().uuid() });
+
+/**
+ * Progress, cancellation and the list of the caller's long work, started by other operations (they answer
+ * with a Trabajo). Jobs are rows (`trabajos`): a reload, a new sign-in or a restart finds them again.
+ */
 export const jobs = {
-  estado: op(trabajo)(z.object({ id: z.string().uuid() })),
-  cancelar: op(trabajo)(z.object({ id: z.string().uuid() })),
+  estado: op(trabajo)(id),
+  /** Asks the job to stop; answers its state (still 'en_curso' until the body has stopped). */
+  cancelar: op(trabajo)(id),
   /**
-   * The caller's own jobs (of one kind, e.g. 'llamadas', when given): running ones first, then the finished
-   * ones still kept, newest first. A screen opened again (reload, new sign-in) finds its running work here.
+   * The caller's own jobs (of one kind, about one thing, when given): running ones first, then the newest
+   * 50 ended ones. A screen opened again (reload, new sign-in) finds its running work here.
    */
-  listar: op(z.array(trabajo))(z.object({ kind: z.string().trim().min(1).max(60).optional() })),
+  listar: op(z.array(trabajo))(
+    z.object({
+      tipo: z.string().trim().min(1).max(60).optional(),
+      referencia: z.string().trim().min(1).max(200).optional(),
+    }),
+  ),
 } as const;

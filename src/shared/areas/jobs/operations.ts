@@ -1,16 +1,10 @@
-/** Progress, cancellation and the list of the caller's long work (the registry is ./registry.ts). */
+/** Progress, cancellation and the list of the caller's long work (the api's jobs: ./servicio.ts). */
 import type { ApiDeps, AreaImplementation } from '../../api/types';
 
 export function jobsOperations({ jobs }: ApiDeps): AreaImplementation<'jobs'> {
   return {
-    async estado(input, ctx) {
-      return jobs.get(input.id, ctx.session.operator.id);
-    },
-    async cancelar(input, ctx) {
-      return jobs.cancel(input.id, ctx.session.operator.id);
-    },
-    async listar(input, ctx) {
-      return jobs.list(ctx.session.operator.id, input.kind);
-    },
+    estado: (input, ctx) => jobs.leer(ctx, input.id),
+    cancelar: (input, ctx) => jobs.cancelar(ctx, input.id),
+    listar: (input, ctx) => jobs.listar(ctx, { ...(input.tipo ? { tipo: input.tipo } : {}), ...(input.referencia ? { referencia: input.referencia } : {}) }),
   };
 }

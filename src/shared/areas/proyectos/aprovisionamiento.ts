@@ -9,7 +9,8 @@
  */
 import type { ApiDeps, AreaImplementation } from '../../api/types';
 import type { DataPort, WebhooksPort } from '../../ports';
-import type { JobContext } from '../jobs/registry';
+import type { ContextoTrabajo, FinTrabajo } from '../jobs/motor';
+import type { TrabajoCon } from '../../domain/trabajos';
 import { AppError } from '../../errors';
 import { es } from '../../i18n/es';
 import { conMensaje, hexAleatorio } from '../../api/comun';
@@ -208,7 +209,7 @@ async function aprovisionarLlamadas(data: DataPort, instancia: InstanciaServicio
 }
 
 /** The job body: provisions each step in order, reporting progress; a failure marks that instance incomplete. */
-async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, pasos: Paso[], omitidos: string[], ctx: JobContext, log: Log): Promise<ResultadoAprovisionamiento> {
+async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, pasos: Paso[], omitidos: string[], ctx: ContextoTrabajo, log: Log): Promise<FinTrabajo<ResultadoAprovisionamiento>> {
   const resultado: ResultadoAprovisionamiento = { agregados: [], omitidos };
   const filas = new Map<string, ResultadoAprovisionamiento['agregados'][number]>();
   let ok = 0;
@@ -217,16 +218,16 @@ async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, paso
   // instances keep the order they were asked in; only the provisioning follows this one.
   for (const [k, paso] of ordenarParaAprovisionar(pasos, (p) => p.instancia.tipoServicio).entries()) {
     const { instancia } = paso;
-    ctx.progress({ message: t.aprovisionando(instancia.nombreInstancia) });
+    ctx.progreso({ fase: t.aprovisionando(instancia.nombreInstancia) });
     const fila: ResultadoAprovisionamiento['agregados'][number] = { id: instancia.id, nombreInstancia: instancia.nombreInstancia, tipoServicio: instancia.tipoServicio, completo: false };
     try {
-      if (ctx.signal.aborted) throw new AppError('cancelled', es.trabajos.cancelado);
+      if (ctx.señal.aborted) throw new AppError('cancelled', es.trabajos.cancelado);
       const canal = canalDeTipoServicio(instancia.tipoServicio);
       if (canal) {
         if (!webhooks) throw new AppError('config', es.errores.requiereEscritorio);
         // Reuse looks at the project's instances as they are now (earlier steps of this job included).
         const existentes = (await instanciasDe(data, instancia.proyectoId)).filter((i) => i.id !== instancia.id);
-        const { aviso } = await aprovisionarBot(data, webhooks, paso, existentes, canal, ctx.signal, log);
+        const { aviso } = await aprovisionarBot(data, webhooks, paso, existentes, canal, ctx.señal, log);
         if (aviso) fila.aviso = aviso;
       } else if (instancia.tipoServicio === 'llamadas') {
         await aprovisionarLlamadas(data, instancia);
@@ -252,12 +253,14 @@ async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, paso
       }
     }
     filas.set(instancia.id, fila);
-    ctx.progress({ done: k + 1, ok, failed, message: t.progresoAprovisionamiento(k + 1, pasos.length) });
+    ctx.progreso({ hechos: k + 1, ok, fallidos: failed, fase: t.progresoAprovisionamiento(k + 1, pasos.length) });
   }
   resultado.agregados = pasos.map((p) => filas.get(p.instancia.id)!);
-  ctx.progress({ message: failed > 0 ? t.algunosFallaron(failed) : t.serviciosActualizados });
-  return resultado;
+  return { mensaje: failed > 0 ? t.algunosFallaron(failed) : t.serviciosActualizados, resultado };
 }
+
+/** The kind of a provisioning job (its rows in `trabajos` carry the project's id as `referencia`). */
+export const TIPO_APROVISIONAMIENTO = 'aprovisionamiento';
 
 export function aprovisionamientoOperations({ backend, jobs, log }: ApiDeps): Ops {
   return {
@@ -290,9 +293,9 @@ export function aprovisionamientoOperations({ backend, jobs, log }: ApiDeps): Op
         }
         return { out, omitidos: plan.omitidos };
       }, log);
-      return jobs.start('aprovisionamiento', session.operator.id, pasos.out.length, (jctx) =>
+      return jobs.iniciar({ session, data }, { tipo: TIPO_APROVISIONAMIENTO, total: pasos.out.length, fallo: t.errorActualizar, referencia: input.proyectoId }, (jctx) =>
         ejecutar(data, backend.webhooks, pasos.out, pasos.omitidos, jctx, log),
-      );
+      ) as Promise<TrabajoCon<ResultadoAprovisionamiento>>;
     },
 
     async reintentarAprovisionamiento(input, { session, data }) {
@@ -301,7 +304,9 @@ export function aprovisionamientoOperations({ backend, jobs, log }: ApiDeps): Op
         if (!instancia) throw new AppError('not_found', t.servicioNoEncontrado);
         return { instancia, empresaId: instancia.empresaId, elegidaWhatsapp: null } satisfies Paso;
       }, log);
-      return jobs.start('aprovisionamiento', session.operator.id, 1, (jctx) => ejecutar(data, backend.webhooks, [paso], [], jctx, log));
+      return jobs.iniciar({ session, data }, { tipo: TIPO_APROVISIONAMIENTO, total: 1, fallo: t.errorActualizar, referencia: paso.instancia.proyectoId }, (jctx) =>
+        ejecutar(data, backend.webhooks, [paso], [], jctx, log),
+      ) as Promise<TrabajoCon<ResultadoAprovisionamiento>>;
     },
 
     eliminarServicio: (input, { data }) =>

@@ -1,9 +1,9 @@
 /** Projects and the provisioning of their services (part 2 §2–§5, §7, §8). */
 import { z } from 'zod';
-import { op, sinComprobar } from '../../contract/define';
+import { op } from '../../contract/define';
 import { fecha, id } from '../../contract/campos';
-import type { JobState } from '../../domain/jobs';
-import { ESTADOS_PROYECTO, type ResultadoAprovisionamiento } from './rules';
+import { trabajoCon } from '../../domain/trabajos';
+import { ESTADOS_PROYECTO } from './rules';
 import { validarNombreInstancia } from '../../domain/bot-tablas';
 import {
   proyectoResumenSchema,
@@ -11,14 +11,15 @@ import {
   dependenciasEliminacionSchema,
   resultadoEliminarProyectoSchema,
   empresaWhatsappOpcionSchema,
+  resultadoAprovisionamientoSchema,
 } from './formas';
 import { proyectos as tp } from './texts';
 
 // ------------------------------------------------------------------------------------------------ answers
 
 
-/** Provisioning answers a job: its model is being replaced (issue 26 item 2), so this answer is not checked yet. */
-const trabajoAprovisionamiento = sinComprobar<JobState<ResultadoAprovisionamiento>>();
+/** Provisioning answers a job (domain/trabajos.ts) whose `resultado`, once it ended, is what was provisioned. */
+const trabajoAprovisionamiento = trabajoCon(resultadoAprovisionamientoSchema);
 
 const proyectoCampos = z
   .object({

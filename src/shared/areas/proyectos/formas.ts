@@ -121,3 +121,20 @@ export const resultadoEliminarProyectoSchema = z.object({
 });
 
 export const empresaWhatsappOpcionSchema = z.object({ uuid: z.string(), name: z.string(), tableSupabase: z.string(), webhookN8n: z.string().nullable() });
+
+/** What provisioning answers once it ended (a job's `resultado`): each service added, and the ones left out. */
+export const resultadoAprovisionamientoSchema = z.object({
+  /** error: the §8 message; detalle: what the failing step answered (e.g. 'Error HTTP: 500'). */
+  agregados: z.array(
+    z.object({
+      id: z.string(),
+      nombreInstancia: z.string(),
+      tipoServicio: z.string(),
+      completo: z.boolean(),
+      error: z.string().optional(),
+      detalle: z.string().optional(),
+      aviso: z.string().optional(),
+    }),
+  ),
+  omitidos: z.array(z.string()),
+});

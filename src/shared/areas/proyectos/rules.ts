@@ -14,6 +14,7 @@ import type {
   instanciaServicioSchema,
   proyectoResumenSchema,
   reporteProyectoSchema,
+  resultadoAprovisionamientoSchema,
   resultadoEliminarProyectoSchema,
 } from './formas';
 import { bots as textosBots } from '../bots/texts';
@@ -104,11 +105,7 @@ export type Hito = z.infer<typeof hitoSchema>;
 export type ReporteProyecto = z.infer<typeof reporteProyectoSchema>;
 
 /** The result of applying service changes or retrying provisioning (a job's result). */
-export interface ResultadoAprovisionamiento {
-  /** error: the §8 message; detalle: what the failing step answered (e.g. 'Error HTTP: 500'). */
-  agregados: Array<{ id: string; nombreInstancia: string; tipoServicio: string; completo: boolean; error?: string; detalle?: string; aviso?: string }>;
-  omitidos: string[];
-}
+export type ResultadoAprovisionamiento = z.infer<typeof resultadoAprovisionamientoSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Deleting what is in use (issue 12): what depends on a plan, a client company or a project.
