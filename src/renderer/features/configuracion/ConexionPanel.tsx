@@ -9,7 +9,7 @@ import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
-import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { TarjetaAjustes, TarjetaAjustesEnEspera } from './TarjetaAjustes';
 import { EntradaCard } from './EntradaPanel';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { mensajeDe } from '../../lib/mensaje-error';
@@ -42,8 +42,7 @@ function ServidorWebCard() {
     onError: (e) => notifyError(mensajeDe(e)),
   });
   return (
-    <Paper withBorder p="lg" shadow="xs">
-      <EncabezadoTarjeta icono={<IconWorldWww size={18} />} titulo={c.servidorWeb} detalle={c.servidorWebDetalle} />
+    <TarjetaAjustes icono={<IconWorldWww size={18} />} titulo={c.servidorWeb} detalle={c.servidorWebDetalle}>
       {info.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {mensajeDe(info.error)}
@@ -58,13 +57,13 @@ function ServidorWebCard() {
           data-testid="servidor-web"
         />
       )}
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
 function BackendCard() {
   const info = useQuery(consultas.conexion.backend({}));
-  if (info.isPending) return <Paper withBorder p="lg" h={180} />;
+  if (info.isPending) return <TarjetaAjustesEnEspera alto={180} />;
   if (info.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />}>
@@ -114,8 +113,7 @@ function BackendForm({ initial }: { initial: BackendInfo }) {
   const hostedIncomplete = choice === 'hosted' && (!url.trim() || (!key.trim() && !initial.claveGuardada));
 
   return (
-    <Paper withBorder p="lg" shadow="xs">
-      <EncabezadoTarjeta icono={<IconDatabase size={18} />} titulo={c.baseDatos} detalle={c.baseDatosDetalle} />
+    <TarjetaAjustes icono={<IconDatabase size={18} />} titulo={c.baseDatos} detalle={c.baseDatosDetalle}>
       <Stack gap="md">
         <Radio.Group value={choice} onChange={(v) => setChoice(v as 'embedded' | 'hosted')} aria-label={c.baseDatos}>
           <Stack gap="xs">
@@ -170,15 +168,14 @@ function BackendForm({ initial }: { initial: BackendInfo }) {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
 function WebhooksCard() {
   const list = useQuery(consultas.conexion.webhooks({}));
   return (
-    <Paper withBorder p="lg" shadow="xs">
-      <EncabezadoTarjeta icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle} />
+    <TarjetaAjustes icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle}>
       {list.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {mensajeDe(list.error)}
@@ -191,7 +188,7 @@ function WebhooksCard() {
             return <WebhookForm key={`${name}-${info.url}-${info.auth}-${info.secretoGuardado}`} info={info} />;
           })}
       </Stack>
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 

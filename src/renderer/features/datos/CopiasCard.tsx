@@ -11,7 +11,7 @@ import { AccionFila } from '../../components/AccionFila';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
-import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
+import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { useMostrarActividad } from './actividad';
 import { tamanoLegible } from './formato';
 import { mensajeDe } from '../../lib/mensaje-error';
@@ -34,8 +34,7 @@ export function CopiasCard({ ocupado }: { ocupado: boolean }) {
   const [desdeArchivo, setDesdeArchivo] = useState(false);
 
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="copias-seguridad">
-      <EncabezadoTarjeta icono={<IconDatabaseExport size={18} />} titulo={t.titulo} detalle={t.detalle} />
+    <TarjetaAjustes icono={<IconDatabaseExport size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="copias-seguridad">
       {info.isError ? (
         <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} data-testid="copias-no-disponibles">
           {mensajeDe(info.error)}
@@ -55,7 +54,7 @@ export function CopiasCard({ ocupado }: { ocupado: boolean }) {
         </Stack>
       )}
       <RestaurarArchivoModal abierto={desdeArchivo} onClose={() => setDesdeArchivo(false)} />
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 

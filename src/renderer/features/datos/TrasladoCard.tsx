@@ -9,7 +9,7 @@ import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
-import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
+import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { useMostrarActividad } from './actividad';
 import { mensajeDe } from '../../lib/mensaje-error';
 
@@ -24,8 +24,7 @@ const c = es.configuracion;
 export function TrasladoCard({ ocupado }: { ocupado: boolean }) {
   const estado = useQuery(consultas.datos.traslado({}));
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="traslado-supabase">
-      <EncabezadoTarjeta icono={<IconCloudUpload size={18} />} titulo={t.titulo} detalle={t.detalle} />
+    <TarjetaAjustes icono={<IconCloudUpload size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="traslado-supabase">
       {estado.isError ? (
         <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
           {mensajeDe(estado.error)}
@@ -35,7 +34,7 @@ export function TrasladoCard({ ocupado }: { ocupado: boolean }) {
       ) : (
         <Paper h={160} />
       )}
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
