@@ -13,6 +13,7 @@ import { TarjetaAjustes, TarjetaAjustesEnEspera } from './TarjetaAjustes';
 import { EntradaCard } from './EntradaPanel';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const c = es.configuracion;
 
@@ -64,12 +65,7 @@ function ServidorWebCard() {
 function BackendCard() {
   const info = useQuery(consultas.conexion.backend({}));
   if (info.isPending) return <TarjetaAjustesEnEspera alto={180} />;
-  if (info.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />}>
-        {mensajeDe(info.error)}
-      </Alert>
-    );
+  if (info.isError) return <AvisoDeError error={info.error} color="red" icon={<IconAlertCircle size={18} />} />;
   return <BackendForm key={`${info.data.backend}-${info.data.supabaseUrl}`} initial={info.data} />;
 }
 
@@ -176,11 +172,7 @@ function WebhooksCard() {
   const list = useQuery(consultas.conexion.webhooks({}));
   return (
     <TarjetaAjustes icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle}>
-      {list.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />}>
-          {mensajeDe(list.error)}
-        </Alert>
-      )}
+      <AvisoDeError error={list.error} color="red" icon={<IconAlertCircle size={18} />} />
       <Stack gap="md">
         {list.data &&
           WEBHOOK_NAMES.map((name) => {

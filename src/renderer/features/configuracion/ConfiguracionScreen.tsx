@@ -1,5 +1,6 @@
 import { Alert, Stack, Tabs } from '@mantine/core';
 import { IconDatabase, IconHistory, IconLock, IconPlugConnected, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { es } from '../../../shared/i18n/es';
 import { useAuth } from '../../app/auth';
@@ -14,10 +15,18 @@ import { TituloPantalla } from '../../components/TituloPantalla';
 
 const c = es.configuracion;
 
-/** Sections only administrators see (and open: the api refuses the rest anyway). */
-const SOLO_ADMIN = ['conexion', 'operadores', 'datos', 'actividad'];
-/** Sections every operator sees. */
-const PARA_TODOS = ['general', 'seguridad'];
+/**
+ * Configuración's sections, in tab order: each one panel. `soloAdmin`: only administrators see (and open) it;
+ * the api refuses the rest anyway.
+ */
+const SECCIONES: readonly { valor: string; etiqueta: string; icono: ComponentType<{ size?: number }>; Panel: ComponentType; soloAdmin: boolean }[] = [
+  { valor: 'general', etiqueta: c.tabGeneral, icono: IconSettings, Panel: GeneralPanel, soloAdmin: false },
+  { valor: 'seguridad', etiqueta: es.seguridad.tab, icono: IconShieldLock, Panel: SeguridadPanel, soloAdmin: false },
+  { valor: 'conexion', etiqueta: c.tabConexion, icono: IconPlugConnected, Panel: ConexionPanel, soloAdmin: true },
+  { valor: 'operadores', etiqueta: es.operadores.tab, icono: IconUsers, Panel: OperadoresPanel, soloAdmin: true },
+  { valor: 'datos', etiqueta: es.datos.tab, icono: IconDatabase, Panel: DatosPanel, soloAdmin: true },
+  { valor: 'actividad', etiqueta: es.auditoria.tab, icono: IconHistory, Panel: ActividadPanel, soloAdmin: true },
+];
 
 /**
  * Settings (part 3 §2.5): appearance, account, password; for administrators also the connections (Conexión),
@@ -31,8 +40,9 @@ export default function ConfiguracionScreen() {
   const esAdmin = operator?.rol === 'administrador';
   const [params, setParams] = useSearchParams();
   const pedida = params.get('seccion') ?? 'general';
-  const negada = !esAdmin && SOLO_ADMIN.includes(pedida);
-  const seccion = negada || ![...PARA_TODOS, ...SOLO_ADMIN].includes(pedida) ? 'general' : pedida;
+  const negada = !esAdmin && SECCIONES.some((s) => s.soloAdmin && s.valor === pedida);
+  const visibles = SECCIONES.filter((s) => esAdmin || !s.soloAdmin);
+  const seccion = visibles.some((s) => s.valor === pedida) ? pedida : 'general';
   return (
     <Stack gap="lg">
       <TituloPantalla titulo={c.titulo} subtitulo={c.subtitulo} />
@@ -43,59 +53,17 @@ export default function ConfiguracionScreen() {
       )}
       <Tabs value={seccion} onChange={(v) => setParams(v && v !== 'general' ? { seccion: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
-            {c.tabGeneral}
-          </Tabs.Tab>
-          <Tabs.Tab value="seguridad" leftSection={<IconShieldLock size={16} />}>
-            {es.seguridad.tab}
-          </Tabs.Tab>
-          {esAdmin && (
-            <Tabs.Tab value="conexion" leftSection={<IconPlugConnected size={16} />}>
-              {c.tabConexion}
+          {visibles.map(({ valor, etiqueta, icono: Icono }) => (
+            <Tabs.Tab key={valor} value={valor} leftSection={<Icono size={16} />}>
+              {etiqueta}
             </Tabs.Tab>
-          )}
-          {esAdmin && (
-            <Tabs.Tab value="operadores" leftSection={<IconUsers size={16} />}>
-              {es.operadores.tab}
-            </Tabs.Tab>
-          )}
-          {esAdmin && (
-            <Tabs.Tab value="datos" leftSection={<IconDatabase size={16} />}>
-              {es.datos.tab}
-            </Tabs.Tab>
-          )}
-          {esAdmin && (
-            <Tabs.Tab value="actividad" leftSection={<IconHistory size={16} />}>
-              {es.auditoria.tab}
-            </Tabs.Tab>
-          )}
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="general" pt="lg">
-          <GeneralPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="seguridad" pt="lg">
-          <SeguridadPanel />
-        </Tabs.Panel>
-        {esAdmin && (
-          <Tabs.Panel value="conexion" pt="lg">
-            <ConexionPanel />
+        {visibles.map(({ valor, Panel }) => (
+          <Tabs.Panel key={valor} value={valor} pt="lg">
+            <Panel />
           </Tabs.Panel>
-        )}
-        {esAdmin && (
-          <Tabs.Panel value="operadores" pt="lg">
-            <OperadoresPanel />
-          </Tabs.Panel>
-        )}
-        {esAdmin && (
-          <Tabs.Panel value="datos" pt="lg">
-            <DatosPanel />
-          </Tabs.Panel>
-        )}
-        {esAdmin && (
-          <Tabs.Panel value="actividad" pt="lg">
-            <ActividadPanel />
-          </Tabs.Panel>
-        )}
+        ))}
       </Tabs>
     </Stack>
   );

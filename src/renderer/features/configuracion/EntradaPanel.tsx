@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { descargar } from '../metricas/guardar-csv';
 import { TarjetaAjustes, TarjetaAjustesEnEspera } from './TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.conexion.entrada;
 
@@ -22,12 +23,7 @@ const t = es.conexion.entrada;
 export function EntradaCard() {
   const info = useQuery(consultas.conexion.entrada({}));
   if (info.isPending) return <TarjetaAjustesEnEspera alto={180} />;
-  if (info.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />}>
-        {mensajeDe(info.error)}
-      </Alert>
-    );
+  if (info.isError) return <AvisoDeError error={info.error} color="red" icon={<IconAlertCircle size={18} />} />;
   return (
     <TarjetaAjustes icono={<IconInbox size={18} />} titulo={t.titulo} detalle={info.data.disponible ? t.detalle : undefined} data-testid="entrada-resultados">
       {info.data.disponible ? (

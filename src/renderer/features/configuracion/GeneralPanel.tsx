@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, ColorSwatch, Group, Paper, Progress, SimpleGrid, Stack, Switch, Text, Tooltip, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { Badge, Button, Checkbox, ColorSwatch, Group, Paper, Progress, SimpleGrid, Stack, Switch, Text, Tooltip, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { IconCheck, IconKey, IconLanguage, IconMoon, IconPalette, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -9,7 +9,7 @@ import { consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { ACCENT_PALETTE } from '../../app/theme';
 import { formatDate } from '../../lib/format';
-import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 import { CambiarContrasenaModal } from './CambiarContrasenaModal';
 import { setPreferencias, usePreferencias } from './preferencias-store';
 import { TarjetaAjustes } from './TarjetaAjustes';
@@ -114,11 +114,7 @@ function Cuenta() {
   return (
     <TarjetaAjustes icono={<IconUser size={18} />} titulo={c.cuenta}>
       <Stack gap="md">
-        {perfil.isError && (
-          <Alert color="yellow" variant="light">
-            {mensajeDe(perfil.error, c.errorPerfil)}
-          </Alert>
-        )}
+        <AvisoDeError error={perfil.error} texto={c.errorPerfil} color="yellow" variant="light" />
         <Dato label={c.email} value={<Text fw={500} data-testid="cuenta-email">{email}</Text>} />
         <Dato
           label={c.tipoCuenta}

@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { TarjetaAjustes } from './TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.operadores;
 
@@ -177,11 +178,7 @@ export function OperadoresPanel() {
           </Button>
         }
       >
-        {lista.isError && (
-          <Alert color="red" variant="light">
-            {mensajeDe(lista.error, t.errorListar)}
-          </Alert>
-        )}
+        <AvisoDeError error={lista.error} texto={t.errorListar} color="red" variant="light" />
       </TarjetaAjustes>
       <TablaDatos etiqueta={t.tabla} columnas={columnas} anchoMinimo={860} claveFila={(f) => f.id ?? `pendiente:${f.email}`}
         filas={lista.data ?? []} cargando={lista.isLoading} textoCargando={t.cargando}
