@@ -86,10 +86,7 @@ export function ActividadPanel() {
 
   return (
     <Stack gap="lg">
-      <TarjetaAjustes
-        icono={<IconHistory size={18} />}
-        titulo={t.titulo}
-        detalle={t.subtitulo}
+      <TarjetaAjustes icono={<IconHistory size={18} />} titulo={t.titulo} detalle={t.subtitulo}
         accion={
           <Button variant="light" leftSection={<IconDownload size={16} />} loading={exportar.isPending} onClick={() => exportar.mutate()}>
             {t.exportar}

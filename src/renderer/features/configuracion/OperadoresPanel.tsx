@@ -168,10 +168,7 @@ export function OperadoresPanel() {
 
   return (
     <Stack gap="lg">
-      <TarjetaAjustes
-        icono={<IconUsers size={18} />}
-        titulo={t.titulo}
-        detalle={t.subtitulo}
+      <TarjetaAjustes icono={<IconUsers size={18} />} titulo={t.titulo} detalle={t.subtitulo}
         accion={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAgregando(true)}>
             {t.agregar}

@@ -342,10 +342,7 @@ function Sesiones() {
   ];
   return (
     <Stack gap="md">
-      <TarjetaAjustes
-        icono={<IconDeviceDesktop size={18} />}
-        titulo={t.sesionesTitulo}
-        detalle={t.sesionesSubtitulo}
+      <TarjetaAjustes icono={<IconDeviceDesktop size={18} />} titulo={t.sesionesTitulo} detalle={t.sesionesSubtitulo}
         accion={
           <Button
             variant="light"

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconDatabaseExport, IconFileImport, IconFolder, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { useMostrarActividad } from './actividad';
 import { tamanoLegible } from './formato';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.datos.pantallaCopias;
 
@@ -36,9 +37,7 @@ export function CopiasCard({ ocupado }: { ocupado: boolean }) {
   return (
     <TarjetaAjustes icono={<IconDatabaseExport size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="copias-seguridad">
       {info.isError ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} data-testid="copias-no-disponibles">
-          {mensajeDe(info.error)}
-        </Alert>
+        <AvisoDeError error={info.error} color="yellow" variant="light" icon={<IconAlertCircle size={18} />} data-testid="copias-no-disponibles" />
       ) : (
         <Stack gap="lg">
           {info.data ? <Ajustes key={`${info.data.ajustes.carpeta}-${info.data.ajustes.automaticas}`} ajustes={info.data.ajustes} /> : <Paper h={96} />}

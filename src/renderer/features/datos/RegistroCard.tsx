@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { api, consultas } from '../../api/client';
 import { notifyError } from '../../components/toast';
 import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.datos.pantallaRegistro;
 
@@ -30,9 +31,7 @@ export function RegistroCard() {
   return (
     <TarjetaAjustes icono={<IconFileText size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="registro-diagnostico">
       {registro.isError ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
-          {mensajeDe(registro.error)}
-        </Alert>
+        <AvisoDeError error={registro.error} color="yellow" variant="light" icon={<IconAlertCircle size={18} />} />
       ) : (
         <Stack gap="md">
           <div>

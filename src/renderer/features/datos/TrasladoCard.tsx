@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { useMostrarActividad } from './actividad';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.datos.pantallaTraslado;
 const c = es.configuracion;
@@ -26,9 +27,7 @@ export function TrasladoCard({ ocupado }: { ocupado: boolean }) {
   return (
     <TarjetaAjustes icono={<IconCloudUpload size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="traslado-supabase">
       {estado.isError ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
-          {mensajeDe(estado.error)}
-        </Alert>
+        <AvisoDeError error={estado.error} color="yellow" variant="light" icon={<IconAlertCircle size={18} />} />
       ) : estado.data ? (
         <Traslado key={`${estado.data.supabaseUrl}-${estado.data.conexionGuardada}`} estado={estado.data} ocupado={ocupado} />
       ) : (
