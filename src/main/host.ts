@@ -17,7 +17,7 @@ import { createDispatcher, type Dispatch, type Implementations } from './dispatc
 import type { SettingsPort } from '../shared/ports/settings';
 import { openEmbeddedBackend } from './backends/embedded/open-embedded';
 import { createHostedBackend } from './backends/hosted/open-hosted';
-import { createJsonSettings } from './settings/json-settings';
+import { abrirAjustesDeCarpeta } from './settings/ajustes-carpeta';
 import { createVault } from './secrets/vault';
 import { createHttpWebhooks } from './webhooks/http-webhooks';
 import { createFolderStorage } from './storage/folder-storage';
@@ -97,7 +97,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
   mkdirSync(options.dataDir, { recursive: true });
   // The user's alone, whichever backend opens (a hosted install may keep an older embedded database).
   makeFolderPrivate(options.dataDir);
-  const settings = options.settings ?? createJsonSettings(join(options.dataDir, 'settings.json'));
+  const settings = options.settings ?? abrirAjustesDeCarpeta(options.dataDir, log);
 
   // Secrets always live in the OS keychain; the vault reports clearly when there is none.
   const vault = createVault(options.secretsService);

@@ -14,6 +14,7 @@ import { resolveDataDir } from './data-dir';
 import type { Dispatch } from './dispatch';
 import { openHost, type Host } from './host';
 import { createElectronSettings } from './settings/electron-settings';
+import { unirAjustesAntiguos } from './settings/ajustes-carpeta';
 import { crearControlEntrada, entradaDeLineaDeOrdenes, type ControlEntrada } from './entrada/control';
 import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
 import { createVault } from './secrets/vault';
@@ -125,8 +126,10 @@ async function start(): Promise<void> {
   log(es.datos.registro.lineas.carpeta(dataDir));
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
 
-  // Desktop preferences live in electron-store, beside the data folder (never a secret: the guard refuses).
+  // Desktop preferences live in electron-store, <data>/ajustes.json (never a secret: the guard refuses).
   const settings = createElectronSettings({ cwd: dataDir });
+  // The served build's older settings.json of this folder joins ajustes.json (one file per data folder).
+  unirAjustesAntiguos(dataDir, settings, log);
   entrada = crearControlEntrada({
     settings,
     secretos: createVault(),

@@ -19,7 +19,7 @@ import { openHost } from './host';
 import { startServer } from './serve';
 import { DEFAULT_HTTP_PORT, argValue as argValueIn, hostNamesFrom, trustedProxiesFrom } from './http-options';
 import { restrictNewFiles } from './backends/embedded/private-folder';
-import { createJsonSettings } from './settings/json-settings';
+import { abrirAjustesDeCarpeta } from './settings/ajustes-carpeta';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
 import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
 import { crearControlEntrada, entradaDeLineaDeOrdenes } from './entrada/control';
@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   process.on('uncaughtExceptionMonitor', (error) => log(es.datos.registro.lineas.errorNoAtrapado, error));
   log(lineas.inicio(VERSION_APP, `Node ${process.version}, ${process.platform}, servidor`));
   log(lineas.carpeta(dataDir));
-  const settings = createJsonSettings(join(dataDir, 'settings.json'));
+  // ajustes.json, the desktop's file too (an older settings.json of this folder is moved into it).
+  const settings = abrirAjustesDeCarpeta(dataDir, log);
   // The inbound results endpoint follows its setting (saved in Conexión) unless the command line fixes it.
   let host: Host | null = null;
   const entrada = crearControlEntrada({

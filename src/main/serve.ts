@@ -14,13 +14,13 @@ import type { Dispatch } from './dispatch';
 import type { Envelope } from '../shared/contract/envelope';
 import type { AuthState } from '../shared/contract';
 import { getOperation } from '../shared/contract';
-import type { ErrorCode } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
 import { PORTAL_SESION_MS } from '../shared/areas/portal/rules';
 import { createStaticSite, type StaticHandler } from './serving/static-site';
 import { clientAddressBehind, createAttemptLimiter, createSlots, createSlotsPorDireccion, createTrustedProxies, hostAllowed, parseTrustedProxy } from './http-guards';
 import { bodyPending, readBody, refuse, sendJson, type BodyResult } from './http-body';
+import { estadoDeSobre, sobreDeError } from './http-respuesta';
 import type { AreaCambio, CambiosPort } from '../shared/ports';
 import { coalescerCambios, type CambiosCoalescidos } from './cambios/coalescer';
 import type { AvisoSesiones } from './sesiones-terminadas';
@@ -72,19 +72,6 @@ export const DEFAULT_LIMITS: ServerLimits = {
   signInWindowMs: 60_000,
   concurrentEventStreams: 64,
   eventStreamsPerSession: 8,
-};
-
-const STATUS: Record<ErrorCode, number> = {
-  validation: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  locked: 429,
-  config: 412,
-  unavailable: 503,
-  cancelled: 409,
-  internal: 500,
 };
 
 export interface ServerOptions {
@@ -164,10 +151,6 @@ function cookieLifetime(portal: boolean, envelope: Envelope, now: Date): number 
   return Math.floor(ms / 1000);
 }
 
-function errorEnvelope(code: ErrorCode, message: string): Envelope {
-  return { ok: false, error: { code, message } };
-}
-
 /**
  * A browser on another site cannot make a JSON POST without a preflight we never answer; also check Origin.
  * (A page whose own name resolves to 127.0.0.1 passes this check: the Host check before it stops that one.)
@@ -225,18 +208,18 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
   const { options, limits } = guards;
   const no = (status: number, body: Envelope, headers?: Record<string, string>) => refuse(req, res, limits.bodyBytes, status, body, headers);
   const match = /^\/api\/([a-zA-Z]+)\/([a-zA-Z]+)$/.exec(url.pathname);
-  if (!match) return no(404, errorEnvelope('not_found', es.errores.operacionDesconocida));
-  if (req.method !== 'POST') return no(405, errorEnvelope('validation', es.errores.entradaInvalida), { Allow: 'POST' });
-  if (!sameOrigin(req)) return no(403, errorEnvelope('forbidden', es.errores.origenNoPermitido));
+  if (!match) return no(404, sobreDeError('not_found', es.errores.operacionDesconocida));
+  if (req.method !== 'POST') return no(405, sobreDeError('validation', es.errores.entradaInvalida), { Allow: 'POST' });
+  if (!sameOrigin(req)) return no(403, sobreDeError('forbidden', es.errores.origenNoPermitido));
   if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-    return no(415, errorEnvelope('validation', es.errores.entradaInvalida));
+    return no(415, sobreDeError('validation', es.errores.entradaInvalida));
   }
   const [area, name] = [match[1]!, match[2]!];
   const operation = getOperation(area, name);
-  if (!operation) return no(404, errorEnvelope('not_found', es.errores.operacionDesconocida));
+  if (!operation) return no(404, sobreDeError('not_found', es.errores.operacionDesconocida));
   const clientAddress = clientAddressBehind(req.socket.remoteAddress, req.headers['x-forwarded-for'], guards.proxies);
   if (SIGN_IN_OPERATIONS.has(`${area}.${name}`) && !guards.signIns.take(clientAddress ?? '')) {
-    return no(429, errorEnvelope('locked', es.errores.demasiadosIntentosDireccion), {
+    return no(429, sobreDeError('locked', es.errores.demasiadosIntentosDireccion), {
       'Retry-After': String(Math.ceil(limits.signInWindowMs / 1000)),
     });
   }
@@ -248,18 +231,18 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
   // Only a signed-in operator's request is worth reading in full (up to a CSV import); anyone else's is
   // answered from its headers alone.
   if (!operation.public) {
-    if (!token) return no(401, errorEnvelope('unauthenticated', es.login.noAutenticado));
+    if (!token) return no(401, sobreDeError('unauthenticated', es.login.noAutenticado));
     if (!(await signedIn(options.dispatch, token))) {
-      return no(401, errorEnvelope('unauthenticated', es.login.sesionExpirada), {
+      return no(401, sobreDeError('unauthenticated', es.login.sesionExpirada), {
         'Set-Cookie': sessionCookie(null, cookieName, cookiePath, 0),
       });
     }
   }
   const limit = operation.public ? limits.publicBodyBytes : limits.bodyBytes;
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return no(413, errorEnvelope('validation', es.errores.cuerpoDemasiadoGrande));
+  if (declared > limit) return no(413, sobreDeError('validation', es.errores.cuerpoDemasiadoGrande));
   const release = operation.public ? guards.publicSlots.tryAcquire(clientAddress ?? '') : guards.operatorSlots.tryAcquire();
-  if (!release) return no(503, errorEnvelope('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
+  if (!release) return no(503, sobreDeError('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
   let body: BodyResult;
   try {
     body = await readBody(req, limit);
@@ -267,13 +250,13 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
     release();
   }
   if (body.kind === 'gone') return void res.destroy();
-  if (body.kind === 'too_large') return no(413, errorEnvelope('validation', es.errores.cuerpoDemasiadoGrande));
+  if (body.kind === 'too_large') return no(413, sobreDeError('validation', es.errores.cuerpoDemasiadoGrande));
   let input: unknown;
   try {
     const text = body.bytes.toString('utf8');
     input = text ? JSON.parse(text) : {};
   } catch {
-    return sendJson(res, 400, errorEnvelope('validation', es.errores.entradaInvalida));
+    return sendJson(res, 400, sobreDeError('validation', es.errores.entradaInvalida));
   }
 
   let tokenChanged = false;
@@ -292,7 +275,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
   const headers: Record<string, string> = tokenChanged
     ? { 'Set-Cookie': sessionCookie(token, cookieName, cookiePath, cookieLifetime(portal, envelope, guards.now())) }
     : {};
-  sendJson(res, envelope.ok ? 200 : STATUS[envelope.error.code] ?? 500, envelope, headers);
+  sendJson(res, estadoDeSobre(envelope), envelope, headers);
 }
 
 /**
@@ -308,18 +291,18 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, gu
 async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: Guards, vivo: Vivo | null): Promise<void> {
   const { options, limits } = guards;
   const no = (status: number, body: Envelope, headers?: Record<string, string>) => refuse(req, res, limits.publicBodyBytes, status, body, headers);
-  if (!vivo) return no(404, errorEnvelope('not_found', es.errores.operacionDesconocida));
-  if (req.method !== 'GET') return no(405, errorEnvelope('validation', es.errores.entradaInvalida), { Allow: 'GET' });
-  if (!sameOrigin(req)) return no(403, errorEnvelope('forbidden', es.errores.origenNoPermitido));
+  if (!vivo) return no(404, sobreDeError('not_found', es.errores.operacionDesconocida));
+  if (req.method !== 'GET') return no(405, sobreDeError('validation', es.errores.entradaInvalida), { Allow: 'GET' });
+  if (!sameOrigin(req)) return no(403, sobreDeError('forbidden', es.errores.origenNoPermitido));
   const token = readCookie(req, SESSION_COOKIE);
-  if (!token) return no(401, errorEnvelope('unauthenticated', es.login.noAutenticado));
+  if (!token) return no(401, sobreDeError('unauthenticated', es.login.noAutenticado));
   if (!(await signedIn(options.dispatch, token))) {
-    return no(401, errorEnvelope('unauthenticated', es.login.sesionExpirada), { 'Set-Cookie': sessionCookie(null, SESSION_COOKIE, '/', 0) });
+    return no(401, sobreDeError('unauthenticated', es.login.sesionExpirada), { 'Set-Cookie': sessionCookie(null, SESSION_COOKIE, '/', 0) });
   }
   if (res.destroyed) return;
   const deLaSesion = vivo.porSesion.get(token) ?? new Set<() => void>();
   if (vivo.flujos.size >= limits.concurrentEventStreams || deLaSesion.size >= limits.eventStreamsPerSession) {
-    return no(503, errorEnvelope('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
+    return no(503, sobreDeError('unavailable', es.errores.servidorOcupado), { 'Retry-After': '5' });
   }
 
   res.writeHead(200, {
@@ -374,7 +357,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, site: Stat
 function refuseHost(req: IncomingMessage, res: ServerResponse, api: boolean): void {
   // Nothing of a foreign name's request is read: its connection is closed once answered.
   const close: Record<string, string> = bodyPending(req) ? { Connection: 'close' } : {};
-  if (api) return sendJson(res, 421, errorEnvelope('forbidden', es.errores.hostNoPermitido), close);
+  if (api) return sendJson(res, 421, sobreDeError('forbidden', es.errores.hostNoPermitido), close);
   res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...close });
   res.end(es.errores.hostNoPermitido);
 }
@@ -415,7 +398,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       url.pathname === CAMBIOS_PATH ? handleCambios(req, res, guards, vivo) : api ? handleApi(req, res, url, guards) : serveStatic(req, res, site);
     work.catch((error) => {
       options.log?.('Error en el servidor HTTP', error);
-      if (!res.headersSent) sendJson(res, 500, errorEnvelope('internal', es.app.errorInesperado));
+      if (!res.headersSent) sendJson(res, 500, sobreDeError('internal', es.app.errorInesperado));
       else res.end();
     });
   });

@@ -213,7 +213,7 @@ describe('conexiones: ningún secreto fuera del llavero, y cambio de backend en 
       answers.push(await host.dispatch('conexion', 'webhooks', {}, hosted));
 
       // Nothing secret in the settings file, nor in anything the renderer received.
-      const file = readFileSync(join(dataDir, 'settings.json'), 'utf8');
+      const file = readFileSync(join(dataDir, 'ajustes.json'), 'utf8');
       const visible = JSON.stringify(answers);
       for (const secret of secrets) {
         expect(file).not.toContain(secret);

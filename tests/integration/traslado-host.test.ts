@@ -90,7 +90,7 @@ describe('traslado a Supabase desde el host', () => {
     expect((await c.query(`select nombre from public.campanas where nombre = 'Campaña que viaja'`)).rows).toHaveLength(1);
     await c.end();
     expect((await storedCredentials(SERVICIO)).map((x) => x.account)).not.toContain('traslado:conexion-base');
-    const ajustes = readFileSync(join(dataDir, 'settings.json'), 'utf8');
+    const ajustes = readFileSync(join(dataDir, 'ajustes.json'), 'utf8');
     expect(ajustes).not.toContain(CONTRASENA_BASE);
     expect(ajustes).not.toContain(encodeURIComponent(CONTRASENA_BASE));
     expect(JSON.parse(ajustes).conexion).toEqual({ backend: 'hosted', supabaseUrl: proyecto });

@@ -41,6 +41,8 @@ import {
 } from '../../shared/areas/conexion/entrada';
 import { clientAddressOf, createSlotsPorDireccion } from '../http-guards';
 import { readBody, refuse, sendJson, type BodyResult } from '../http-body';
+import { ESTADO_HTTP, sobreDeError } from '../http-respuesta';
+import { registrarLlamadaEntrada, registrarMensajeEntrada, type RespuestaEntrada } from '../../shared/areas/conexion/entrada-repository';
 import { firmaCoincide, leerFecha, leerFirma } from './firma';
 
 const t = es.conexion.entrada;
@@ -94,9 +96,11 @@ export interface EntradaEnMarcha {
   close(): Promise<void>;
 }
 
-const STATUS: Partial<Record<ErrorCode, number>> = { validation: 400, forbidden: 403, conflict: 409, unavailable: 503 };
-
-const error = (code: ErrorCode, message: string): Envelope => ({ ok: false, error: { code, message } });
+/**
+ * What the database may refuse about the post itself (a bad value, a rule, a replay): passed on with the
+ * code's status and message. Any other failure is the listener's own: 503 or 500, logged, never its text.
+ */
+const RECHAZOS_DE_LA_BASE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['validation', 'forbidden', 'conflict']);
 
 const tamanoLegible = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`);
 
@@ -123,33 +127,33 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
     const ruta = RUTAS_ENTRADA.find((r) => path === `/entrada/${r}`);
     const limite = ruta ? limites.cuerpo[ruta] : limites.cuerpo.mensajes;
     const no = (status: number, body: Envelope, extra?: Record<string, string>) => refuse(req, res, limite, status, body, extra);
-    if (!ruta) return no(404, error('not_found', t.rutaNoExiste));
-    if (req.method !== 'POST') return no(405, error('validation', t.soloPost), { Allow: 'POST' });
-    if (!esContenidoJson(req.headers['content-type'])) return no(415, error('validation', t.soloJson));
-    if (req.headers['content-length'] === undefined) return no(411, error('validation', t.faltaLongitud), { Connection: 'close' });
+    if (!ruta) return no(404, sobreDeError('not_found', t.rutaNoExiste));
+    if (req.method !== 'POST') return no(405, sobreDeError('validation', t.soloPost), { Allow: 'POST' });
+    if (!esContenidoJson(req.headers['content-type'])) return no(415, sobreDeError('validation', t.soloJson));
+    if (req.headers['content-length'] === undefined) return no(411, sobreDeError('validation', t.faltaLongitud), { Connection: 'close' });
     const declarado = Number(req.headers['content-length']);
-    if (declarado > limite) return no(413, error('validation', t.demasiadoGrande(tamanoLegible(limite))));
+    if (declarado > limite) return no(413, sobreDeError('validation', t.demasiadoGrande(tamanoLegible(limite))));
 
     let secreto: string | null;
     try {
       secreto = await secretoDe(ruta);
     } catch (e) {
       log('Entrada de resultados: llavero', e);
-      return no(503, error('unavailable', AppError.is(e) ? e.message : es.errores.llaveroNoDisponible));
+      return no(503, sobreDeError('unavailable', AppError.is(e) ? e.message : es.errores.llaveroNoDisponible));
     }
-    if (!secreto) return no(503, error('config', t.sinSecretoConfigurado));
+    if (!secreto) return no(503, sobreDeError('config', t.sinSecretoConfigurado));
 
     const fechaTexto = (req.headers[CABECERA_FECHA] as string | undefined)?.trim() ?? '';
     const fecha = leerFecha(fechaTexto);
     const firma = leerFirma(req.headers[CABECERA_FIRMA] as string | undefined);
-    if (fecha === null || firma === null) return no(401, error('unauthenticated', t.faltaFirma));
-    if (Math.abs(now().getTime() / 1000 - fecha) > MARGEN_FIRMA_S) return no(401, error('unauthenticated', t.fechaFueraDeMargen));
+    if (fecha === null || firma === null) return no(401, sobreDeError('unauthenticated', t.faltaFirma));
+    if (Math.abs(now().getTime() / 1000 - fecha) > MARGEN_FIRMA_S) return no(401, sobreDeError('unauthenticated', t.fechaFueraDeMargen));
     const claveCabecera = req.headers[CABECERA_IDEMPOTENCIA_ENTRADA];
     const clave = typeof claveCabecera === 'string' ? claveCabecera.trim() : undefined;
-    if (clave !== undefined && !/^[\x21-\x7e]{1,200}$/.test(clave)) return no(400, error('validation', t.claveInvalida));
+    if (clave !== undefined && !/^[\x21-\x7e]{1,200}$/.test(clave)) return no(400, sobreDeError('validation', t.claveInvalida));
 
     const soltar = ranuras.tryAcquire(clientAddressOf(req.socket.remoteAddress) ?? '');
-    if (!soltar) return no(503, error('unavailable', t.ocupada), { 'Retry-After': '2' });
+    if (!soltar) return no(503, sobreDeError('unavailable', t.ocupada), { 'Retry-After': '2' });
     let lectura: BodyResult | { kind: 'late' };
     let plazo: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -162,63 +166,57 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
       soltar();
     }
     if (lectura.kind === 'late') {
-      sendJson(res, 408, error('validation', t.cuerpoLento), { Connection: 'close' });
+      sendJson(res, 408, sobreDeError('validation', t.cuerpoLento), { Connection: 'close' });
       res.once('finish', () => req.socket.destroy());
       return;
     }
     if (lectura.kind === 'gone') return void res.destroy();
     if (lectura.kind === 'too_large') {
       // Nothing more of it is read: answered, then the connection is closed.
-      sendJson(res, 413, error('validation', t.demasiadoGrande(tamanoLegible(limite))), { Connection: 'close' });
+      sendJson(res, 413, sobreDeError('validation', t.demasiadoGrande(tamanoLegible(limite))), { Connection: 'close' });
       res.once('finish', () => req.socket.destroy());
       return;
     }
-    if (!firmaCoincide(secreto, fechaTexto, lectura.bytes, firma)) return sendJson(res, 401, error('unauthenticated', t.firmaInvalida));
+    if (!firmaCoincide(secreto, fechaTexto, lectura.bytes, firma)) return sendJson(res, 401, sobreDeError('unauthenticated', t.firmaInvalida));
 
     let cuerpo: unknown;
     try {
       cuerpo = JSON.parse(lectura.bytes.toString('utf8'));
     } catch {
-      return sendJson(res, 400, error('validation', t.jsonInvalido));
+      return sendJson(res, 400, sobreDeError('validation', t.jsonInvalido));
     }
     const datos = opciones.datos();
-    if (!datos) return sendJson(res, 503, error('unavailable', t.sinBaseIntegrada));
+    if (!datos) return sendJson(res, 503, sobreDeError('unavailable', t.sinBaseIntegrada));
 
-    let rpc: { fn: string; args: Record<string, unknown> };
+    let escribir: () => Promise<RespuestaEntrada | null>;
+    const firmada = { firma, clave: clave ?? null };
     if (ruta === 'llamadas') {
       const llamada = conIntentoDeCabecera(cuerpo, req.headers[CABECERA_INTENTO_ENTRADA]);
       const valido = resultadoLlamadaEntrada.safeParse(llamada);
-      if (!valido.success) return sendJson(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
-      rpc = {
-        fn: 'entrada_registrar_llamada',
-        args: { p_firma: firma, p_clave: clave ?? null, p_datos: datosLlamada(llamada as Record<string, unknown>, valido.data) },
-      };
+      if (!valido.success) return sendJson(res, 400, sobreDeError('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
+      const fila = datosLlamada(llamada as Record<string, unknown>, valido.data);
+      escribir = () => registrarLlamadaEntrada(datos, firmada, fila);
     } else {
       const valido = mensajeEntrada.safeParse(cuerpo);
-      if (!valido.success) return sendJson(res, 400, error('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
-      rpc = {
-        fn: 'entrada_registrar_mensaje',
-        args: { p_firma: firma, p_clave: clave ?? null, p_tabla: valido.data.tabla, p_session_id: valido.data.session_id, p_message: valido.data.message },
-      };
+      if (!valido.success) return sendJson(res, 400, sobreDeError('validation', valido.error.issues[0]?.message ?? t.cuerpoObjeto));
+      escribir = () => registrarMensajeEntrada(datos, firmada, valido.data);
     }
 
-    let respuesta: { resultado?: string; id?: unknown; nuevo?: unknown } | null;
+    let respuesta: RespuestaEntrada | null;
     try {
-      const { rows } = await datos.run<{ value: typeof respuesta }>({ kind: 'rpc', ...rpc });
-      respuesta = rows[0]?.value ?? null;
+      respuesta = await escribir();
     } catch (e) {
       const appError = AppError.is(e) ? e : null;
-      const status = appError ? STATUS[appError.code] : undefined;
-      if (appError && status && status < 500) return sendJson(res, status, error(appError.code, appError.message));
+      if (appError && RECHAZOS_DE_LA_BASE.has(appError.code)) return sendJson(res, ESTADO_HTTP[appError.code], sobreDeError(appError.code, appError.message));
       log(`Entrada de resultados: no se pudo guardar (${ruta})`, e);
-      if (appError?.code === 'unavailable') return sendJson(res, 503, error('unavailable', appError.message));
-      return sendJson(res, 500, error('internal', t.errorGuardar));
+      if (appError?.code === 'unavailable') return sendJson(res, 503, sobreDeError('unavailable', appError.message));
+      return sendJson(res, 500, sobreDeError('internal', t.errorGuardar));
     }
-    if (respuesta?.resultado === 'repetida') return sendJson(res, 409, error('conflict', t.firmaRepetida));
+    if (respuesta?.resultado === 'repetida') return sendJson(res, 409, sobreDeError('conflict', t.firmaRepetida));
     if (respuesta?.resultado === 'duplicado') return sendJson(res, 200, { ok: true, data: { duplicado: true } });
     if (respuesta?.resultado !== 'guardado') {
       log(`Entrada de resultados: respuesta inesperada de la base de datos (${ruta})`);
-      return sendJson(res, 500, error('internal', t.errorGuardar));
+      return sendJson(res, 500, sobreDeError('internal', t.errorGuardar));
     }
     const data: Record<string, unknown> = { guardado: true, id: Number(respuesta.id) };
     if (ruta === 'llamadas') data.nuevo = respuesta.nuevo === true;
@@ -228,7 +226,7 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
   const server = createServer((req, res) => {
     atender(req, res).catch((e: unknown) => {
       log('Error en la entrada de resultados', e);
-      if (!res.headersSent) sendJson(res, 500, error('internal', es.app.errorInesperado));
+      if (!res.headersSent) sendJson(res, 500, sobreDeError('internal', es.app.errorInesperado));
       else res.end();
     });
   });

@@ -127,6 +127,10 @@ export const es = {
     ajusteSecreto: (clave: string) =>
       `El ajuste "${clave}" parece un secreto. Los secretos se guardan en el llavero del sistema, nunca en los ajustes.`,
     ajustesCorruptos: 'El archivo de ajustes estaba dañado; se guardó una copia (.bak) y se empezó con ajustes vacíos.',
+    ajustesUnidos: (antiguo: string, nuevo: string, cuantos: number) =>
+      `Los ajustes de ${antiguo} pasaron a ${nuevo} (${cuantos} ${cuantos === 1 ? 'ajuste' : 'ajustes'}); ${antiguo} se eliminó.`,
+    ajusteNoUnido: (clave: string, antiguo: string) => `El ajuste "${clave}" de ${antiguo} no se copió: parece un secreto o no es válido.`,
+    ajustesAntiguosDanados: (antiguo: string) => `El archivo ${antiguo} estaba dañado; se guardó como ${antiguo}.bak y no se copió nada de él.`,
     enlaceNoPermitido: 'Ese enlace externo no está permitido.',
     otraInstancia: 'La aplicación ya está abierta en otra ventana.',
     errorAlIniciar: 'No se pudo iniciar la aplicación.',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconHistory, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,7 +11,7 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { guardarCsv } from '../metricas/guardar-csv';
-import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { TarjetaAjustes } from './TarjetaAjustes';
 
 const t = es.auditoria;
 const POR_PAGINA = 50;
@@ -86,15 +86,13 @@ export function ActividadPanel() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p="lg" shadow="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <EncabezadoTarjeta icono={<IconHistory size={18} />} titulo={t.titulo} detalle={t.subtitulo} />
-          </div>
-          <Button variant="light" leftSection={<IconDownload size={16} />} loading={exportar.isPending} onClick={() => exportar.mutate()} style={{ flexShrink: 0 }}>
+      <TarjetaAjustes icono={<IconHistory size={18} />} titulo={t.titulo} detalle={t.subtitulo}
+        accion={
+          <Button variant="light" leftSection={<IconDownload size={16} />} loading={exportar.isPending} onClick={() => exportar.mutate()}>
             {t.exportar}
           </Button>
-        </Group>
+        }
+      >
         <form onSubmit={buscar} noValidate>
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput label={t.personaLabel} placeholder={t.personaPlaceholder} value={persona} onChange={(e) => setPersona(e.currentTarget.value)} w={220} />
@@ -114,7 +112,7 @@ export function ActividadPanel() {
             {mensajeDe(lista.error, t.errorCargar)}
           </Alert>
         )}
-      </Paper>
+      </TarjetaAjustes>
       <TablaDatos
         etiqueta={t.tabla}
         columnas={columnas}

@@ -9,10 +9,11 @@ import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
-import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { TarjetaAjustes, TarjetaAjustesEnEspera } from './TarjetaAjustes';
 import { EntradaCard } from './EntradaPanel';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const c = es.configuracion;
 
@@ -42,8 +43,7 @@ function ServidorWebCard() {
     onError: (e) => notifyError(mensajeDe(e)),
   });
   return (
-    <Paper withBorder p="lg" shadow="xs">
-      <EncabezadoTarjeta icono={<IconWorldWww size={18} />} titulo={c.servidorWeb} detalle={c.servidorWebDetalle} />
+    <TarjetaAjustes icono={<IconWorldWww size={18} />} titulo={c.servidorWeb} detalle={c.servidorWebDetalle}>
       {info.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
           {mensajeDe(info.error)}
@@ -58,19 +58,14 @@ function ServidorWebCard() {
           data-testid="servidor-web"
         />
       )}
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
 function BackendCard() {
   const info = useQuery(consultas.conexion.backend({}));
-  if (info.isPending) return <Paper withBorder p="lg" h={180} />;
-  if (info.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />}>
-        {mensajeDe(info.error)}
-      </Alert>
-    );
+  if (info.isPending) return <TarjetaAjustesEnEspera alto={180} />;
+  if (info.isError) return <AvisoDeError error={info.error} color="red" icon={<IconAlertCircle size={18} />} />;
   return <BackendForm key={`${info.data.backend}-${info.data.supabaseUrl}`} initial={info.data} />;
 }
 
@@ -114,8 +109,7 @@ function BackendForm({ initial }: { initial: BackendInfo }) {
   const hostedIncomplete = choice === 'hosted' && (!url.trim() || (!key.trim() && !initial.claveGuardada));
 
   return (
-    <Paper withBorder p="lg" shadow="xs">
-      <EncabezadoTarjeta icono={<IconDatabase size={18} />} titulo={c.baseDatos} detalle={c.baseDatosDetalle} />
+    <TarjetaAjustes icono={<IconDatabase size={18} />} titulo={c.baseDatos} detalle={c.baseDatosDetalle}>
       <Stack gap="md">
         <Radio.Group value={choice} onChange={(v) => setChoice(v as 'embedded' | 'hosted')} aria-label={c.baseDatos}>
           <Stack gap="xs">
@@ -170,20 +164,15 @@ function BackendForm({ initial }: { initial: BackendInfo }) {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
 function WebhooksCard() {
   const list = useQuery(consultas.conexion.webhooks({}));
   return (
-    <Paper withBorder p="lg" shadow="xs">
-      <EncabezadoTarjeta icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle} />
-      {list.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />}>
-          {mensajeDe(list.error)}
-        </Alert>
-      )}
+    <TarjetaAjustes icono={<IconWebhook size={18} />} titulo={c.automatizaciones} detalle={c.automatizacionesDetalle}>
+      <AvisoDeError error={list.error} color="red" icon={<IconAlertCircle size={18} />} />
       <Stack gap="md">
         {list.data &&
           WEBHOOK_NAMES.map((name) => {
@@ -191,7 +180,7 @@ function WebhooksCard() {
             return <WebhookForm key={`${name}-${info.url}-${info.auth}-${info.secretoGuardado}`} info={info} />;
           })}
       </Stack>
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 

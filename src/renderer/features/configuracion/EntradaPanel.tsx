@@ -10,8 +10,9 @@ import { api, consultas } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { descargar } from '../metricas/guardar-csv';
-import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { TarjetaAjustes, TarjetaAjustesEnEspera } from './TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.conexion.entrada;
 
@@ -21,16 +22,10 @@ const t = es.conexion.entrada;
  */
 export function EntradaCard() {
   const info = useQuery(consultas.conexion.entrada({}));
-  if (info.isPending) return <Paper withBorder p="lg" h={180} />;
-  if (info.isError)
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />}>
-        {mensajeDe(info.error)}
-      </Alert>
-    );
+  if (info.isPending) return <TarjetaAjustesEnEspera alto={180} />;
+  if (info.isError) return <AvisoDeError error={info.error} color="red" icon={<IconAlertCircle size={18} />} />;
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="entrada-resultados">
-      <EncabezadoTarjeta icono={<IconInbox size={18} />} titulo={t.titulo} detalle={info.data.disponible ? t.detalle : undefined} />
+    <TarjetaAjustes icono={<IconInbox size={18} />} titulo={t.titulo} detalle={info.data.disponible ? t.detalle : undefined} data-testid="entrada-resultados">
       {info.data.disponible ? (
         <EntradaForm key={`${info.data.activo}-${info.data.escucharEn}-${info.data.puerto}`} info={info.data} />
       ) : (
@@ -38,7 +33,7 @@ export function EntradaCard() {
           {t.alojada}
         </Text>
       )}
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 

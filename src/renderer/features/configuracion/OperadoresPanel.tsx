@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconKey, IconMailOff, IconPlus, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,8 +12,9 @@ import { AccionFila } from '../../components/AccionFila';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
-import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { TarjetaAjustes } from './TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.operadores;
 
@@ -167,21 +168,15 @@ export function OperadoresPanel() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p="lg" shadow="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <EncabezadoTarjeta icono={<IconUsers size={18} />} titulo={t.titulo} detalle={t.subtitulo} />
-          </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAgregando(true)} style={{ flexShrink: 0 }}>
+      <TarjetaAjustes icono={<IconUsers size={18} />} titulo={t.titulo} detalle={t.subtitulo}
+        accion={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAgregando(true)}>
             {t.agregar}
           </Button>
-        </Group>
-        {lista.isError && (
-          <Alert color="red" variant="light">
-            {mensajeDe(lista.error, t.errorListar)}
-          </Alert>
-        )}
-      </Paper>
+        }
+      >
+        <AvisoDeError error={lista.error} texto={t.errorListar} color="red" variant="light" />
+      </TarjetaAjustes>
       <TablaDatos etiqueta={t.tabla} columnas={columnas} anchoMinimo={860} claveFila={(f) => f.id ?? `pendiente:${f.email}`}
         filas={lista.data ?? []} cargando={lista.isLoading} textoCargando={t.cargando}
         vacio={{ icono: <IconUsers size={24} />, texto: t.vacio }}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Image, Modal, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconDeviceDesktop, IconDownload, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { descargar } from '../metricas/guardar-csv';
-import { EncabezadoTarjeta } from './EncabezadoTarjeta';
+import { TarjetaAjustes } from './TarjetaAjustes';
 
 const t = es.seguridad;
 const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
@@ -41,8 +41,7 @@ function DosPasos() {
   const actualizar = () => void queryClient.invalidateQueries({ queryKey: clave('seguridad') });
   const activa = estado.data?.dosPasos === true;
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="tarjeta-dos-pasos">
-      <EncabezadoTarjeta icono={<IconShieldLock size={18} />} titulo={t.dosPasosTitulo} detalle={t.dosPasosSubtitulo} />
+    <TarjetaAjustes icono={<IconShieldLock size={18} />} titulo={t.dosPasosTitulo} detalle={t.dosPasosSubtitulo} data-testid="tarjeta-dos-pasos">
       <Stack gap="md">
         {estado.isError && (
           <Alert color="red" variant="light">
@@ -91,7 +90,7 @@ function DosPasos() {
         />
       )}
       {codigos && <CodigosRecuperacion codigos={codigos} onClose={() => setCodigos(null)} />}
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
@@ -255,8 +254,7 @@ function ReglaAgencia() {
   });
   if (operator?.rol !== 'administrador') return null;
   return (
-    <Paper withBorder p="lg" shadow="xs">
-      <EncabezadoTarjeta icono={<IconShieldLock size={18} />} titulo={t.exigirTitulo} detalle={t.exigirDetalle} />
+    <TarjetaAjustes icono={<IconShieldLock size={18} />} titulo={t.exigirTitulo} detalle={t.exigirDetalle}>
       <Switch
         checked={estado.data?.exigirAdmin ?? false}
         disabled={!estado.data || cambiar.isPending}
@@ -264,7 +262,7 @@ function ReglaAgencia() {
         label={t.exigirTitulo}
         data-testid="exigir-dos-pasos"
       />
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
@@ -344,11 +342,8 @@ function Sesiones() {
   ];
   return (
     <Stack gap="md">
-      <Paper withBorder p="lg" shadow="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <EncabezadoTarjeta icono={<IconDeviceDesktop size={18} />} titulo={t.sesionesTitulo} detalle={t.sesionesSubtitulo} />
-          </div>
+      <TarjetaAjustes icono={<IconDeviceDesktop size={18} />} titulo={t.sesionesTitulo} detalle={t.sesionesSubtitulo}
+        accion={
           <Button
             variant="light"
             color="red"
@@ -365,17 +360,18 @@ function Sesiones() {
                 onConfirm: () => cerrarOtras.mutate(),
               })
             }
-            style={{ flexShrink: 0 }}
+         
           >
             {t.cerrarOtras}
           </Button>
-        </Group>
+        }
+      >
         {lista.isError && (
           <Alert color="red" variant="light">
             {mensajeDe(lista.error, t.errorCargar)}
           </Alert>
         )}
-      </Paper>
+      </TarjetaAjustes>
       <TablaDatos
         etiqueta={t.sesionesTabla}
         columnas={columnas}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconDatabaseCog, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { ActividadDatos, EstadoActividadDatos } from '../../../shared/ports/datos';
@@ -6,7 +6,7 @@ import { es } from '../../../shared/i18n/es';
 import { api } from '../../api/client';
 import { notifyError } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
-import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
+import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
 
 const t = es.datos.actividad;
@@ -22,8 +22,7 @@ export function ActividadCard({ actividad }: { actividad: ActividadDatos }) {
   const enCurso = actividad.estado === 'en_curso';
   const porcentaje = actividad.total > 0 ? Math.min(100, (actividad.hechos / actividad.total) * 100) : 100;
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="actividad-datos" data-estado={actividad.estado} data-tipo={actividad.tipo}>
-      <EncabezadoTarjeta icono={<IconDatabaseCog size={18} />} titulo={enCurso ? t.titulo : t.ultima} />
+    <TarjetaAjustes icono={<IconDatabaseCog size={18} />} titulo={enCurso ? t.titulo : t.ultima} data-testid="actividad-datos" data-estado={actividad.estado} data-tipo={actividad.tipo}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Text fw={600}>{t.tipos[actividad.tipo]}</Text>
@@ -76,6 +75,6 @@ export function ActividadCard({ actividad }: { actividad: ActividadDatos }) {
           </>
         )}
       </Stack>
-    </Paper>
+    </TarjetaAjustes>
   );
 }

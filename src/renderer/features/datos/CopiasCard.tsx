@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconDatabaseExport, IconFileImport, IconFolder, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AjustesCopias, CopiaInfo } from '../../../shared/ports/datos';
 import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
@@ -11,10 +11,11 @@ import { AccionFila } from '../../components/AccionFila';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
-import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
+import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { useMostrarActividad } from './actividad';
 import { tamanoLegible } from './formato';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.datos.pantallaCopias;
 
@@ -34,12 +35,9 @@ export function CopiasCard({ ocupado }: { ocupado: boolean }) {
   const [desdeArchivo, setDesdeArchivo] = useState(false);
 
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="copias-seguridad">
-      <EncabezadoTarjeta icono={<IconDatabaseExport size={18} />} titulo={t.titulo} detalle={t.detalle} />
+    <TarjetaAjustes icono={<IconDatabaseExport size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="copias-seguridad">
       {info.isError ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} data-testid="copias-no-disponibles">
-          {mensajeDe(info.error)}
-        </Alert>
+        <AvisoDeError error={info.error} color="yellow" variant="light" icon={<IconAlertCircle size={18} />} data-testid="copias-no-disponibles" />
       ) : (
         <Stack gap="lg">
           {info.data ? <Ajustes key={`${info.data.ajustes.carpeta}-${info.data.ajustes.automaticas}`} ajustes={info.data.ajustes} /> : <Paper h={96} />}
@@ -55,7 +53,7 @@ export function CopiasCard({ ocupado }: { ocupado: boolean }) {
         </Stack>
       )}
       <RestaurarArchivoModal abierto={desdeArchivo} onClose={() => setDesdeArchivo(false)} />
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 
@@ -162,23 +160,31 @@ function Dato({ titulo, valor }: { titulo: string; valor: string }) {
   );
 }
 
-/** Asks before a restore: the current data is replaced (kept aside) and everybody signs in again. */
-function confirmarRestauracion(origen: string, restaurar: () => void) {
+/**
+ * The one confirmation a restore asks for, whatever the reason: what it says first, then that everybody signs in
+ * again; the confirm button is red and carries `testid` (the end-to-end tests press it).
+ */
+function confirmarAntesDeRestaurar(titulo: string, aviso: ReactNode, boton: string, testid: string, restaurar: () => void) {
   modals.openConfirmModal({
-    title: t.confirmarRestaurarTitulo,
+    title: titulo,
     centered: true,
     children: (
       <Stack gap="xs">
-        <Text size="sm">{t.confirmarRestaurar(origen)}</Text>
+        {aviso}
         <Text size="sm" fw={500}>
           {t.todosInicianSesion}
         </Text>
       </Stack>
     ),
-    labels: { confirm: t.confirmarRestaurarBoton, cancel: t.cancelar },
-    confirmProps: { color: 'red', 'data-testid': 'confirmar-restaurar' } as Record<string, string>,
+    labels: { confirm: boton, cancel: t.cancelar },
+    confirmProps: { color: 'red', 'data-testid': testid } as Record<string, string>,
     onConfirm: restaurar,
   });
+}
+
+/** Asks before a restore: the current data is replaced (kept aside) and everybody signs in again. */
+function confirmarRestauracion(origen: string, restaurar: () => void) {
+  confirmarAntesDeRestaurar(t.confirmarRestaurarTitulo, <Text size="sm">{t.confirmarRestaurar(origen)}</Text>, t.confirmarRestaurarBoton, 'confirmar-restaurar', restaurar);
 }
 
 /**
@@ -186,23 +192,12 @@ function confirmarRestauracion(origen: string, restaurar: () => void) {
  * says why; the administrator restores it only by confirming that, here.
  */
 function confirmarDeOtroEquipo(mensaje: string, restaurar: () => void) {
-  modals.openConfirmModal({
-    title: t.deOtroEquipoTitulo,
-    centered: true,
-    children: (
-      <Stack gap="xs">
-        <Text size="sm" data-testid="copia-de-otro-equipo">
-          {mensaje}
-        </Text>
-        <Text size="sm" fw={500}>
-          {t.todosInicianSesion}
-        </Text>
-      </Stack>
-    ),
-    labels: { confirm: t.deOtroEquipoBoton, cancel: t.cancelar },
-    confirmProps: { color: 'red', 'data-testid': 'confirmar-de-otro-equipo' } as Record<string, string>,
-    onConfirm: restaurar,
-  });
+  const aviso = (
+    <Text size="sm" data-testid="copia-de-otro-equipo">
+      {mensaje}
+    </Text>
+  );
+  confirmarAntesDeRestaurar(t.deOtroEquipoTitulo, aviso, t.deOtroEquipoBoton, 'confirmar-de-otro-equipo', restaurar);
 }
 
 const esDeOtroEquipo = (e: unknown): e is AppError =>

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,8 +6,9 @@ import { LINEAS_REGISTRO } from '../../../shared/areas/datos/contract';
 import { es } from '../../../shared/i18n/es';
 import { api, consultas } from '../../api/client';
 import { notifyError } from '../../components/toast';
-import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
+import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.datos.pantallaRegistro;
 
@@ -28,12 +29,9 @@ export function RegistroCard() {
   };
 
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="registro-diagnostico">
-      <EncabezadoTarjeta icono={<IconFileText size={18} />} titulo={t.titulo} detalle={t.detalle} />
+    <TarjetaAjustes icono={<IconFileText size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="registro-diagnostico">
       {registro.isError ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
-          {mensajeDe(registro.error)}
-        </Alert>
+        <AvisoDeError error={registro.error} color="yellow" variant="light" icon={<IconAlertCircle size={18} />} />
       ) : (
         <Stack gap="md">
           <div>
@@ -76,6 +74,6 @@ export function RegistroCard() {
           </Text>
         )}
       </Modal>
-    </Paper>
+    </TarjetaAjustes>
   );
 }

@@ -9,9 +9,10 @@ import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
-import { EncabezadoTarjeta } from '../configuracion/EncabezadoTarjeta';
+import { TarjetaAjustes } from '../configuracion/TarjetaAjustes';
 import { useMostrarActividad } from './actividad';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.datos.pantallaTraslado;
 const c = es.configuracion;
@@ -24,18 +25,15 @@ const c = es.configuracion;
 export function TrasladoCard({ ocupado }: { ocupado: boolean }) {
   const estado = useQuery(consultas.datos.traslado({}));
   return (
-    <Paper withBorder p="lg" shadow="xs" data-testid="traslado-supabase">
-      <EncabezadoTarjeta icono={<IconCloudUpload size={18} />} titulo={t.titulo} detalle={t.detalle} />
+    <TarjetaAjustes icono={<IconCloudUpload size={18} />} titulo={t.titulo} detalle={t.detalle} data-testid="traslado-supabase">
       {estado.isError ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
-          {mensajeDe(estado.error)}
-        </Alert>
+        <AvisoDeError error={estado.error} color="yellow" variant="light" icon={<IconAlertCircle size={18} />} />
       ) : estado.data ? (
         <Traslado key={`${estado.data.supabaseUrl}-${estado.data.conexionGuardada}`} estado={estado.data} ocupado={ocupado} />
       ) : (
         <Paper h={160} />
       )}
-    </Paper>
+    </TarjetaAjustes>
   );
 }
 

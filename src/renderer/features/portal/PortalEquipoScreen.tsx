@@ -2,7 +2,7 @@
  * /accesoempresas/{id}/equipo/{campanaId}: a calls campaign of the company, read-only: its minute
  * consumption against the cap, calls per status, and the client list with each one's latest call status.
  */
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { CampoBusqueda, useBusquedaPaginada } from '../../components/conversacio
 import { consultaPortal } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
+import { TituloPantalla } from '../../components/TituloPantalla';
 
 /** The colour of the dashboard's client badge for the same status (the one vocabulary of call outcomes). */
 const colorEstado = (estado: string | null) => (estado ? badgeCliente(estado).color : 'gray');
@@ -109,12 +110,7 @@ function Equipo({ id, campanaId }: { id: string; campanaId: number }) {
     <Stack gap="lg">
       {volver}
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>{campana.nombre}</Title>
-          <Text c="dimmed" size="sm">
-            {t.equipo}
-          </Text>
-        </div>
+        <TituloPantalla titulo={campana.nombre} subtitulo={t.equipo} />
         <Badge variant="outline" color="gray" leftSection={<IconEye size={12} />}>
           {t.soloLectura}
         </Badge>

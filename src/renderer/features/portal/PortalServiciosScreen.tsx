@@ -1,5 +1,5 @@
 /** /accesoempresas/{id}/servicios: only the services assigned to the company (part 3 §2.10), with status and type. */
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPackage, IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import type { PortalServicio } from '../../../shared/areas/portal/contract';
 import { consultaPortal } from './cliente';
 import { PortalProtegido, rutaLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
+import { TituloPantalla } from '../../components/TituloPantalla';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 
 const COLOR_ESTADO: Record<string, string> = {
@@ -69,12 +70,7 @@ function Servicios({ id }: { id: string }) {
   ];
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t.servicios}</Title>
-        <Text c="dimmed" size="sm">
-          {t.serviciosSubtitulo}
-        </Text>
-      </div>
+      <TituloPantalla titulo={t.servicios} subtitulo={t.serviciosSubtitulo} />
       {q.error ? (
         <Alert color="red">{q.error instanceof Error ? q.error.message : t.errorCargar}</Alert>
       ) : null}
