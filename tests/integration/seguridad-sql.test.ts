@@ -208,8 +208,9 @@ const VERIFICAN: Record<string, Llamada> = {
   'seguridad_restablecer_dos_pasos(uuid)': { sql: 'select public.seguridad_restablecer_dos_pasos(gen_random_uuid())', intruso: 'rechaza' },
   // Callable by anon (the hosted console reports a refused sign-in): writes only for an operator's e-mail.
   'auditar_inicio_rechazado(text, text)': {
-    sql: `select public.auditar_inicio_rechazado('nadie@correo.example', 'credenciales') as v`,
-    intruso: nulo,
+    sql: `select public.auditar_inicio_rechazado('nadie@correo.example', 'credenciales')::text as v`,
+    // void: it answers nothing whatever the e-mail (and wrote nothing: the e-mail is nobody's).
+    intruso: valor(''),
   },
   // The portal: a live token or the company's password decides, whoever the role.
   'portal_iniciar_sesion(text, text, text)': {
