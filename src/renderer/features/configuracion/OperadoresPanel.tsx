@@ -84,6 +84,7 @@ export function OperadoresPanel() {
       centered: true,
       children: <Text size="sm">{texto}</Text>,
       labels: { confirm: t.confirmar, cancel: t.cancelar },
+      closeButtonProps: { 'aria-label': t.cerrar },
       confirmProps: { color: rojo ? 'red' : undefined },
       onConfirm: accion,
     });
@@ -125,6 +126,7 @@ export function OperadoresPanel() {
                 centered: true,
                 children: <Text size="sm">{ts.restablecerDetalle(f.nombre)}</Text>,
                 labels: { confirm: ts.restablecerConfirmar, cancel: t.cancelar },
+                closeButtonProps: { 'aria-label': t.cerrar },
                 confirmProps: { color: 'red' },
                 onConfirm: () => restablecerDosPasos.mutate(f),
               })
