@@ -44,6 +44,8 @@ async function entrarConCodigo(page: Page, sesion: { entrarComoAdmin(): Promise<
 }
 
 test('el administrador activa la verificación en dos pasos y recibe sus códigos de recuperación una vez', async ({ page, sesion }) => {
+  // The file's app starts inside this first story (about 40 s on its own on a shared machine).
+  test.slow();
   await page.setViewportSize({ width: 1360, height: 860 });
   await sesion.entrarComoAdmin();
   await page.goto('/dashboard/configuracion');
