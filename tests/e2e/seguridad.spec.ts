@@ -152,6 +152,8 @@ test('Actividad: quién hizo qué, filtrada por acción, y exportada en CSV', as
 });
 
 test('Operadores: el administrador restablece la verificación de un operador que perdió el teléfono; Actividad lo muestra en vivo', async ({ page, sesion, api, nuevoCliente }) => {
+  // Two browsers and two tabs of the administrator's: well over a minute on a shared machine.
+  test.slow();
   await page.setViewportSize({ width: 1360, height: 860 });
   await entrarConCodigo(page, sesion, recuperacion[2]!);
   const { contrasena } = await api.llamar<{ contrasena: string }>('operadores', 'agregar', { email: 'marta.rios@agencia.co', nombre: 'Marta Ríos', rol: 'operador' });
