@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secrets/totp';
 import { expect, test } from './support/fixtures';
 import { findClipped, settled } from './support/layout';
+import { Api } from './support/api';
 
 /**
  * Operator accounts (issue 27), at the desktop window's size (1360×860), nothing clipped and axe clean:
@@ -11,7 +12,10 @@ import { findClipped, settled } from './support/layout';
  *     key to type by hand, a code), and gets his ten recovery codes once;
  *  2. signing in on another browser now asks for the code; with it, that browser is in; the administrator
  *     sees both sessions and closes the other one: its live-update stream ends at once and its page is out;
- *  3. Configuración → Actividad shows who did what, filters by action and exports the CSV.
+ *  3. Configuración → Actividad shows who did what, filters by action and exports the CSV;
+ *  4. an operator lost his phone: the administrator resets his two-step verification from Configuración →
+ *     Operadores (with a confirmation), and Actividad, left open, shows it without a reload; the operator is not
+ *     offered the action (he has no Operadores section) and is refused by the api.
  * The served app runs on real time, so the authenticator app is played with the same clock (Date.now()).
  */
 test.describe.configure({ mode: 'serial' });
@@ -40,6 +44,8 @@ async function entrarConCodigo(page: Page, sesion: { entrarComoAdmin(): Promise<
 }
 
 test('el administrador activa la verificación en dos pasos y recibe sus códigos de recuperación una vez', async ({ page, sesion }) => {
+  // The file's app starts inside this first story (about 40 s on its own on a shared machine).
+  test.slow();
   await page.setViewportSize({ width: 1360, height: 860 });
   await sesion.entrarComoAdmin();
   await page.goto('/dashboard/configuracion');
@@ -143,4 +149,59 @@ test('Actividad: quién hizo qué, filtrada por acción, y exportada en CSV', as
   expect(lineas).toHaveLength(2);
   expect(lineas[1]).toContain('Sesión cerrada');
   expect(csv).not.toContain(secreto);
+});
+
+test('Operadores: el administrador restablece la verificación de un operador que perdió el teléfono; Actividad lo muestra en vivo', async ({ page, sesion, api, nuevoCliente }) => {
+  // Two browsers and two tabs of the administrator's: well over a minute on a shared machine.
+  test.slow();
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await entrarConCodigo(page, sesion, recuperacion[2]!);
+  const { contrasena } = await api.llamar<{ contrasena: string }>('operadores', 'agregar', { email: 'marta.rios@agencia.co', nombre: 'Marta Ríos', rol: 'operador' });
+
+  // Marta turns on her own second factor (her browser, through the api: the screens of that are story 1).
+  const otro = await nuevoCliente();
+  const marta = new Api(otro.request);
+  await marta.llamar('auth', 'iniciarSesion', { email: 'marta.rios@agencia.co', password: contrasena });
+  const { secreto: suyo } = await marta.llamar<{ secreto: string }>('seguridad', 'iniciarDosPasos', {});
+  await marta.llamar('seguridad', 'confirmarDosPasos', { codigo: codigoEn(suyo, new Date()) });
+  // An operator may not reset anyone's (the SQL refuses it whatever the screen offers).
+  const yo = await api.llamar<{ operator: { id: string } }>('auth', 'estado', {});
+  const negado = await marta.respuesta('seguridad', 'restablecerDosPasos', { operadorId: yo.operator.id });
+  expect(negado).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  await otro.goto('/dashboard/configuracion');
+  await expect(otro.getByRole('tab', { name: 'Seguridad' })).toBeVisible();
+  await expect(otro.getByRole('tab', { name: 'Operadores' })).toHaveCount(0);
+
+  // Actividad open in one tab of the administrator's; the reset made in another.
+  const actividad = await page.context().newPage();
+  await actividad.setViewportSize({ width: 1360, height: 860 });
+  await actividad.goto('/dashboard/configuracion?seccion=actividad');
+  await expect(actividad.getByTestId('fila-actividad').first()).toBeVisible({ timeout: 30_000 });
+  await expect(actividad.locator('[data-accion="mfa.restablecer"]')).toHaveCount(0);
+
+  await page.goto('/dashboard/configuracion?seccion=operadores');
+  const fila = page.locator('[data-testid="fila-operador"][data-email="marta.rios@agencia.co"]');
+  await fila.getByRole('button', { name: 'Restablecer verificación en dos pasos marta.rios@agencia.co' }).click();
+  const confirmacion = page.getByRole('dialog', { name: 'Restablecer verificación en dos pasos' });
+  await expect(confirmacion).toContainText('Marta Ríos podrá entrar solo con su contraseña');
+  await sinProblemas(page, 'operadores › restablecer dos pasos');
+  await confirmacion.getByRole('button', { name: 'Restablecer' }).click();
+  await expect(page.getByText('Se restableció la verificación en dos pasos de Marta Ríos.')).toBeVisible();
+  // Again: nothing left to reset, and the screen says so.
+  await fila.getByRole('button', { name: 'Restablecer verificación en dos pasos marta.rios@agencia.co' }).click();
+  await page.getByRole('dialog', { name: 'Restablecer verificación en dos pasos' }).getByRole('button', { name: 'Restablecer' }).click();
+  await expect(page.getByText('Ese operador no tiene la verificación en dos pasos activa: no hay nada que restablecer.')).toBeVisible();
+  // One's own row does not offer it.
+  await expect(page.locator('[data-testid="fila-operador"]').filter({ hasText: '(tú)' }).getByRole('button', { name: /^Restablecer verificación en dos pasos/ })).toHaveCount(0);
+
+  // The other tab, untouched, shows the reset (a notice of the trail, no reload).
+  await expect(actividad.locator('[data-accion="mfa.restablecer"]')).toHaveCount(1);
+  await expect(actividad.locator('[data-accion="mfa.restablecer"]')).toContainText('Marta Ríos');
+  await sinProblemas(actividad, 'actividad › en vivo');
+  await actividad.close();
+
+  // Marta signs in with her password alone now.
+  const entrada = await new Api(otro.request).respuesta<{ requiereCodigo?: boolean }>('auth', 'iniciarSesion', { email: 'marta.rios@agencia.co', password: contrasena });
+  expect(entrada).toMatchObject({ ok: true });
+  expect(entrada.data?.requiereCodigo).toBeUndefined();
 });

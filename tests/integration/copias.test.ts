@@ -688,6 +688,9 @@ describe('restaurar por el host', () => {
 
     await ok('datos', 'restaurar', { archivo: copias[0]!.nombre });
     expect(await esperarActividad(caller)).toMatchObject({ tipo: 'restauracion', estado: 'terminado' });
+    // The restore is in the trail of the database that stays (the restored one), in the administrator's name.
+    const { filas } = await ok<{ filas: { accion: string; objeto: string | null; email: string | null }[] }>('auditoria', 'buscar', { filtros: { accion: 'datos.restaurar' } });
+    expect(filas).toEqual([expect.objectContaining({ accion: 'datos.restaurar', objeto: copias[0]!.nombre, email: ADMIN.email })]);
     // Still inside the 5-minute window of its signature: the same request is still a replay.
     expect((await enviar(texto, fecha)).status).toBe(409);
     // A fresh signature with the key already used: answered as a duplicate, nothing written twice.

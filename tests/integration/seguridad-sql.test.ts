@@ -65,9 +65,11 @@ const PORTAL = [
 
 /**
  * What anon may execute: the portal's entry points (a token or the company's password decides), the clock, and
- * the schema version 'Probar conexión' asks (20261129000100_consola_version_esquema: it reveals a timestamp).
+ * the schema version 'Probar conexión' asks (20261129000100_consola_version_esquema: it reveals a timestamp), and
+ * the hosted console's report of a refused sign-in (20261208000100_cuentas_mfa_alojado: an operator's e-mail only,
+ * capped, and it answers nothing).
  */
-const ANON = ['ahora()', 'consola_version_esquema()', ...PORTAL].sort();
+const ANON = ['ahora()', 'auditar_inicio_rechazado(text, text)', 'consola_version_esquema()', ...PORTAL].sort();
 
 interface Llamada {
   sql: string;
@@ -203,6 +205,13 @@ const VERIFICAN: Record<string, Llamada> = {
   'sesiones_listar(uuid)': { sql: 'select * from public.sesiones_listar()', intruso: 'rechaza' },
   'sesiones_cerrar(uuid)': { sql: 'select public.sesiones_cerrar(gen_random_uuid())', intruso: 'rechaza' },
   'sesiones_cerrar_otras()': { sql: 'select public.sesiones_cerrar_otras()', intruso: 'rechaza' },
+  'seguridad_restablecer_dos_pasos(uuid)': { sql: 'select public.seguridad_restablecer_dos_pasos(gen_random_uuid())', intruso: 'rechaza' },
+  // Callable by anon (the hosted console reports a refused sign-in): writes only for an operator's e-mail.
+  'auditar_inicio_rechazado(text, text)': {
+    sql: `select public.auditar_inicio_rechazado('nadie@correo.example', 'credenciales')::text as v`,
+    // void: it answers nothing whatever the e-mail (and wrote nothing: the e-mail is nobody's).
+    intruso: valor(''),
+  },
   // The portal: a live token or the company's password decides, whoever the role.
   'portal_iniciar_sesion(text, text, text)': {
     sql: `select public.portal_iniciar_sesion($1, 'usuario_desconocido', 'adivinada') ->> 'ok' as v`, args: (d) => [d.empresa], intruso: valor('false'),

@@ -19,8 +19,10 @@
  *   X-Forwarded-For; CORS answered for any origin.
  * - Auth (`/auth/v1`, GoTrue is a Go server with no npm or Debian package): password and refresh_token
  *   grants against auth.users (pgcrypto bcrypt, as GoTrue stores them), auth.sessions and auth.refresh_tokens
- *   in GoTrue's shapes, `GET/PUT /user`, `/logout`; sign-up disabled (answered as GoTrue does). Tokens are
- *   HS256 JWTs with GoTrue's claims, signed with PostgREST's secret, so PostgREST and RLS see real sessions.
+ *   in GoTrue's shapes, `GET/PUT /user`, `/logout`; sign-up disabled (answered as GoTrue does); MFA with TOTP
+ *   (`POST /factors`, `/factors/{id}/challenge`, `/factors/{id}/verify`, `DELETE /factors/{id}`, GoTrue's rules and
+ *   error codes, auth.mfa_factors / mfa_challenges / mfa_amr_claims). Tokens are HS256 JWTs with GoTrue's claims
+ *   (aal and amr from the session), signed with PostgREST's secret, so PostgREST and RLS see real sessions.
  * - Storage (`/storage/v1`, a Node server of its own upstream, not packaged): upload/download/remove as
  *   supabase-js calls them; metadata rows go to storage.objects with the caller's role and claims, so the
  *   bucket's RLS policies decide (as Storage does); the bytes go to a temp folder.
@@ -41,6 +43,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
 import { findSupabaseDir } from '../../src/main/backends/embedded/migrate';
 import { responderAudio } from '../../supabase/functions/audio-llamada/handler';
 import { startCluster, type RunningCluster } from './postgres-cluster';
@@ -400,7 +404,14 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
     raw_app_meta_data: unknown; raw_user_meta_data: unknown; created_at: Date; updated_at: Date; confirmed_at: Date | null;
   };
   const COLUMNAS_USUARIO = 'id, email, aud, role, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmed_at';
-  const usuarioJson = (u: FilaUsuario) => ({
+  type FilaFactor = { id: string; friendly_name: string | null; factor_type: string; status: string; created_at: Date; updated_at: Date };
+  const factorJson = (f: FilaFactor) => ({
+    id: f.id, friendly_name: f.friendly_name ?? '', factor_type: f.factor_type, status: f.status,
+    created_at: f.created_at.toISOString(), updated_at: f.updated_at.toISOString(),
+  });
+  const factoresDe = (usuario: string) =>
+    sql<FilaFactor>('select id, friendly_name, factor_type::text, status::text, created_at, updated_at from auth.mfa_factors where user_id = $1 order by created_at', [usuario]);
+  const usuarioJson = (u: FilaUsuario, factores: FilaFactor[] = []) => ({
     id: u.id,
     aud: u.aud ?? 'authenticated',
     role: u.role ?? 'authenticated',
@@ -415,6 +426,8 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
     created_at: u.created_at.toISOString(),
     updated_at: u.updated_at.toISOString(),
     is_anonymous: false,
+    // GoTrue's user carries its factors (omitted when there are none).
+    ...(factores.length ? { factors: factores.map(factorJson) } : {}),
   });
 
   async function emitirSesion(u: FilaUsuario, sesion: string, padre: string | null) {
@@ -424,15 +437,22 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
     const exp = iat + SESION_SEGUNDOS;
     // supabase-js decides when to refresh from expires_at with its own clock.
     const expiresAt = Math.floor(Date.now() / 1000) + SESION_SEGUNDOS;
+    // The session's level and methods, as GoTrue puts them in every token it issues for it (aal, amr: newest first).
+    const [nivel] = await sql<{ aal: string | null }>('select aal::text as aal from auth.sessions where id = $1', [sesion]);
+    const metodos = await sql<{ metodo: string; cuando: Date }>(
+      'select authentication_method as metodo, updated_at as cuando from auth.mfa_amr_claims where session_id = $1 order by updated_at desc',
+      [sesion],
+    );
+    const amr = metodos.length ? metodos.map((m) => ({ method: m.metodo, timestamp: Math.floor(m.cuando.getTime() / 1000) })) : [{ method: 'password', timestamp: iat }];
     const access = firmarJwt(
       {
         aud: 'authenticated', exp, iat, iss: `${url}/auth/v1`, sub: u.id, email: u.email, phone: '',
         app_metadata: u.raw_app_meta_data ?? { provider: 'email', providers: ['email'] }, user_metadata: u.raw_user_meta_data ?? {},
-        role: 'authenticated', aal: 'aal1', amr: [{ method: 'password', timestamp: iat }], session_id: sesion, is_anonymous: false,
+        role: 'authenticated', aal: nivel?.aal ?? 'aal1', amr, session_id: sesion, is_anonymous: false,
       },
       jwtSecret,
     );
-    return { access_token: access, token_type: 'bearer', expires_in: SESION_SEGUNDOS, expires_at: expiresAt, refresh_token: refresh, user: usuarioJson(u) };
+    return { access_token: access, token_type: 'bearer', expires_in: SESION_SEGUNDOS, expires_at: expiresAt, refresh_token: refresh, user: usuarioJson(u, await factoresDe(u.id)) };
   }
 
   const errorAuth = (res: ServerResponse, status: number, error_code: string, msg: string) => {
@@ -441,14 +461,117 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
   };
 
   /** The signed-in user of a request (its session still open), or null. */
-  async function usuarioDeToken(req: IncomingMessage): Promise<{ u: FilaUsuario; claims: Record<string, unknown> } | null> {
+  async function usuarioDeToken(req: IncomingMessage): Promise<{ u: FilaUsuario; claims: Record<string, unknown>; aal: string } | null> {
     const token = bearer(req);
     const claims = token ? verificar(token) : null;
     if (!claims || claims.role !== 'authenticated' || typeof claims.sub !== 'string') return null;
-    const sesion = await sql('select 1 from auth.sessions where id = $1', [claims.session_id]);
-    if (sesion.length === 0) return null;
+    const [sesion] = await sql<{ aal: string | null }>('select aal::text as aal from auth.sessions where id = $1', [claims.session_id]);
+    if (!sesion) return null;
     const [u] = await sql<FilaUsuario>(`select ${COLUMNAS_USUARIO} from auth.users where id = $1`, [claims.sub]);
-    return u ? { u, claims } : null;
+    return u ? { u, claims, aal: sesion.aal ?? 'aal1' } : null;
+  }
+
+  // -- MFA (GoTrue's /factors, TOTP only: phone and WebAuthn are off on a default project). What GoTrue does and this
+  // does too: RFC 6238 codes (SHA-1, 6 digits, 30 s, ±1 step); a challenge is used once, from the address that asked
+  // for it, within 300 s; verifying raises the session to aal2 (token claims aal and amr), swaps its refresh token,
+  // ends the user's other aal1 sessions and drops his unverified factors; a new factor, while one is verified, and
+  // unenrolling a verified one need aal2; unverified factors expire after 300 s. GoTrue does NOT remember codes
+  // across challenges: the same code verifies again on a new challenge while it is inside its window.
+  const RETO_SEGUNDOS = 300;
+  const FACTOR_SIN_VERIFICAR_SEGUNDOS = 300;
+  const MAX_FACTORES = 10;
+  /** GoTrue's GetIPAddress: the first X-Forwarded-For hop (Kong's), else the peer. */
+  const ipDe = (req: IncomingMessage) => String(req.headers['x-forwarded-for'] ?? '').split(',')[0]!.trim() || req.socket.remoteAddress || '127.0.0.1';
+
+  async function factores(req: IncomingMessage, res: ServerResponse, camino: string, datos: Record<string, unknown>): Promise<number> {
+    if (!bearer(req)) return errorAuth(res, 401, 'no_authorization', 'This endpoint requires a Bearer token');
+    const quien = await usuarioDeToken(req);
+    if (!quien) return errorAuth(res, 403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is invalid or expired');
+    const sesion = String(quien.claims.session_id);
+    if (camino === '/factors' && req.method === 'POST') {
+      if (datos.factor_type !== 'totp') {
+        if (datos.factor_type === 'phone') return errorAuth(res, 422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+        if (datos.factor_type === 'webauthn') return errorAuth(res, 422, 'mfa_web_authn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+        return errorAuth(res, 400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+      }
+      await sql(`delete from auth.mfa_factors where status = 'unverified' and created_at < now() - make_interval(secs => $1)`, [FACTOR_SIN_VERIFICAR_SEGUNDOS]);
+      const suyos = await sql<{ friendly_name: string | null; status: string }>('select friendly_name, status::text from auth.mfa_factors where user_id = $1', [quien.u.id]);
+      const nombre = typeof datos.friendly_name === 'string' ? datos.friendly_name : '';
+      if (suyos.some((f) => (f.friendly_name ?? '') === nombre)) {
+        return errorAuth(res, 422, 'mfa_factor_name_conflict', `A factor with the friendly name "${nombre}" for this user already exists`);
+      }
+      const verificados = suyos.filter((f) => f.status === 'verified').length;
+      if (suyos.length >= MAX_FACTORES || verificados >= MAX_FACTORES) {
+        return errorAuth(res, 422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+      }
+      if (verificados > 0 && quien.aal !== 'aal2') return errorAuth(res, 403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+      const emisor = typeof datos.issuer === 'string' && datos.issuer ? datos.issuer : new URL(url).host;
+      const secreto = new Secret({ size: 20 }).base32;
+      const uri = new TOTP({ issuer: emisor, label: quien.u.email, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secreto) }).toString();
+      const id = randomUUID();
+      await sql(`insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret) values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`, [
+        id, quien.u.id, nombre, secreto,
+      ]);
+      responder(res, 200, { id, type: 'totp', friendly_name: nombre, totp: { qr_code: await QRCode.toString(uri, { type: 'svg' }), secret: secreto, uri } });
+      return 200;
+    }
+    const m = /^\/factors\/([0-9a-f-]{36})(\/challenge|\/verify)?$/.exec(camino);
+    if (!m) return errorAuth(res, 404, 'not_found', 'Not Found');
+    const [factor] = await sql<{ id: string; status: string; secret: string | null }>(
+      'select id, status::text, secret from auth.mfa_factors where id = $1 and user_id = $2',
+      [m[1], quien.u.id],
+    );
+    if (!factor) return errorAuth(res, 404, 'mfa_factor_not_found', 'Factor not found');
+    if (m[2] === '/challenge' && req.method === 'POST') {
+      const id = randomUUID();
+      const [reto] = await sql<{ creado: Date }>('insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3) returning created_at as creado', [id, factor.id, ipDe(req)]);
+      await sql('update auth.mfa_factors set last_challenged_at = now() where id = $1', [factor.id]);
+      responder(res, 200, { id, type: 'totp', expires_at: Math.floor(reto!.creado.getTime() / 1000) + RETO_SEGUNDOS });
+      return 200;
+    }
+    if (m[2] === '/verify' && req.method === 'POST') {
+      const codigo = typeof datos.code === 'string' ? datos.code : '';
+      if (!codigo) return errorAuth(res, 400, 'validation_failed', 'Code needs to be non-empty');
+      const [reto] = await sql<{ id: string; verified_at: Date | null; ip: string; vencido: boolean }>(
+        `select id, verified_at, host(ip_address) as ip, created_at + make_interval(secs => $3) < now() as vencido
+           from auth.mfa_challenges where id = $1 and factor_id = $2`,
+        [String(datos.challenge_id ?? ''), factor.id, RETO_SEGUNDOS],
+      ).catch(() => []);
+      if (!reto) return errorAuth(res, 422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+      if (reto.verified_at || reto.ip !== ipDe(req)) return errorAuth(res, 422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+      if (reto.vencido) {
+        await sql('delete from auth.mfa_challenges where id = $1', [reto.id]);
+        return errorAuth(res, 422, 'mfa_challenge_expired', `MFA challenge ${reto.id} has expired, verify against another challenge or create a new challenge.`);
+      }
+      const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(factor.secret ?? '') });
+      if (!/^\d{6}$/.test(codigo) || totp.validate({ token: codigo, timestamp: Date.now(), window: 1 }) === null) {
+        return errorAuth(res, 422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      }
+      await sql('update auth.mfa_challenges set verified_at = now() where id = $1', [reto.id]);
+      await sql(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+      await sql(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sesion, factor.id]);
+      await sql(
+        `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id) values ($1, now(), now(), 'totp', $2)
+         on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at`,
+        [sesion, randomUUID()],
+      );
+      await sql(`delete from auth.sessions where user_id = $1 and aal < 'aal2'`, [quien.u.id]);
+      await sql(`delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified'`, [quien.u.id]);
+      const [actual] = await sql<{ token: string }>('select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1', [sesion]);
+      await sql('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [sesion]);
+      responder(res, 200, await emitirSesion(quien.u, sesion, actual?.token ?? null));
+      return 200;
+    }
+    if (!m[2] && req.method === 'DELETE') {
+      if (factor.status === 'verified' && quien.aal !== 'aal2') return errorAuth(res, 422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+      await sql('delete from auth.mfa_factors where id = $1', [factor.id]);
+      // DowngradeSessionsToAAL1: the sessions that this factor raised.
+      const bajadas = await sql<{ id: string }>(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1 returning id`, [factor.id]);
+      if (bajadas.length) await sql(`delete from auth.mfa_amr_claims where session_id = any($1::uuid[]) and authentication_method = 'totp'`, [bajadas.map((b) => b.id)]);
+      responder(res, 200, { id: factor.id });
+      return 200;
+    }
+    return errorAuth(res, 405, 'method_not_allowed', 'Method Not Allowed');
   }
 
   async function auth(req: IncomingMessage, res: ServerResponse, ruta: URL): Promise<number> {
@@ -472,6 +595,7 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
         if (!u.email_confirmed_at) return errorAuth(res, 400, 'email_not_confirmed', 'Email not confirmed');
         const sesion = randomUUID();
         await sql("insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')", [sesion, u.id]);
+        await sql("insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id) values ($1, now(), now(), 'password', $2)", [sesion, randomUUID()]);
         await sql('update auth.users set last_sign_in_at = now() where id = $1', [u.id]);
         responder(res, 200, await emitirSesion({ ...u, last_sign_in_at: new Date() }, sesion, null));
         return 200;
@@ -510,12 +634,13 @@ export async function startSupabaseLocal(opciones: OpcionesSupabaseLocal = {}): 
         if (igual?.igual) return errorAuth(res, 422, 'same_password', 'New password should be different from the old password.');
         await sql("update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)), updated_at = now() where id = $1", [quien.u.id, datos.password]);
         const [u] = await sql<FilaUsuario>(`select ${COLUMNAS_USUARIO} from auth.users where id = $1`, [quien.u.id]);
-        responder(res, 200, usuarioJson(u!));
+        responder(res, 200, usuarioJson(u!, await factoresDe(u!.id)));
         return 200;
       }
-      responder(res, 200, usuarioJson(quien.u));
+      responder(res, 200, usuarioJson(quien.u, await factoresDe(quien.u.id)));
       return 200;
     }
+    if (camino.startsWith('/factors')) return factores(req, res, camino, datos);
     if (camino === '/logout' && req.method === 'POST') {
       const quien = await usuarioDeToken(req);
       if (!quien) return errorAuth(res, 403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is invalid or expired');

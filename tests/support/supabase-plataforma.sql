@@ -110,6 +110,42 @@ create table auth.identities (
   constraint identities_provider_id_provider_unique unique (provider_id, provider)
 );
 
+-- GoTrue's MFA tables (its migrations' shapes): factors, their challenges, and each session's methods (the amr claim).
+create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+create type auth.factor_status as enum ('unverified', 'verified');
+
+create table auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique
+);
+create unique index mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+
+create table auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text
+);
+
+create table auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$
@@ -150,6 +186,9 @@ alter table auth.users owner to supabase_auth_admin;
 alter table auth.sessions owner to supabase_auth_admin;
 alter table auth.refresh_tokens owner to supabase_auth_admin;
 alter table auth.identities owner to supabase_auth_admin;
+alter table auth.mfa_factors owner to supabase_auth_admin;
+alter table auth.mfa_challenges owner to supabase_auth_admin;
+alter table auth.mfa_amr_claims owner to supabase_auth_admin;
 alter function auth.uid() owner to supabase_auth_admin;
 alter function auth.role() owner to supabase_auth_admin;
 alter function auth.email() owner to supabase_auth_admin;

@@ -188,6 +188,7 @@ describe('refrescarConsultas', () => {
       ['llamadas', 'clientesPagina', { campanaId: 1 }],
       ['mensajes', 'sesiones', { tabla: 't' }],
       ['whatsappResumen', 'resumen', { tabla: 't' }],
+      ['auditoria', 'buscar', { filtros: {} }],
       ['planes', 'listar', {}],
     ]) qc.setQueryData(key, 'dato');
     const invalidadas = () =>
@@ -196,15 +197,19 @@ describe('refrescarConsultas', () => {
   }
 
   it('un aviso invalida las lecturas de sus áreas y de ninguna otra', () => {
-    expect(AREAS_A_REFRESCAR).toEqual({ llamadas: ['llamadas'], mensajes: ['mensajes', 'whatsappResumen'] });
+    expect(AREAS_A_REFRESCAR).toEqual({ llamadas: ['llamadas'], mensajes: ['mensajes', 'whatsappResumen'], auditoria: ['auditoria'] });
     const llamadas = cache();
     refrescarConsultas(llamadas.qc).cambio('llamadas');
     expect(llamadas.invalidadas()).toEqual(['llamadas', 'llamadas']);
     const mensajes = cache();
     refrescarConsultas(mensajes.qc).cambio('mensajes');
     expect(mensajes.invalidadas()).toEqual(['mensajes', 'whatsappResumen']);
+    // Configuración → Actividad: a new row of the trail.
+    const actividad = cache();
+    refrescarConsultas(actividad.qc).cambio('auditoria');
+    expect(actividad.invalidadas()).toEqual(['auditoria']);
     const todas = cache();
     refrescarConsultas(todas.qc).todas();
-    expect(todas.invalidadas()).toEqual(['llamadas', 'llamadas', 'mensajes', 'whatsappResumen']);
+    expect(todas.invalidadas()).toEqual(['auditoria', 'llamadas', 'llamadas', 'mensajes', 'whatsappResumen']);
   });
 });

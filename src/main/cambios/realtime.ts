@@ -24,6 +24,8 @@ export const TABLAS_REALTIME: Readonly<Record<string, AreaCambio>> = {
   lotes_llamadas: 'llamadas',
   lotes_llamadas_items: 'llamadas',
   no_llamar: 'llamadas',
+  // Configuración → Actividad (20261208000100_cuentas_mfa_alojado.sql); RLS lets only administrators receive it.
+  auditoria: 'auditoria',
 };
 
 /**

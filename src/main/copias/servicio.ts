@@ -8,7 +8,7 @@
  */
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
-import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, TipoCopia } from '../../shared/ports/datos';
+import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, TipoCopia, QuienRestaura } from '../../shared/ports/datos';
 import { copiaDiariaPendiente, copiasARetirar, esAutomatica, proximaCopiaDiaria } from '../../shared/areas/datos/rules';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
@@ -212,7 +212,31 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
     throw new AppError('conflict', t.deOtroEquipo(basename(ruta)), { deOtroEquipo: true });
   }
 
-  async function restaurar(archivo: string, deOtroEquipo: boolean, ctx: ContextoActividad): Promise<string> {
+  /**
+   * The restore's audit row, in the database just restored (the one that stays), as the operator who asked
+   * (auditoria_registrar, as the owner: the copy may not know his profile, then his e-mail names him). A failure
+   * to record it is logged: the restore has happened.
+   */
+  async function auditarRestauracion(archivo: string, deOtroEquipo: boolean, quien: QuienRestaura | undefined): Promise<void> {
+    const db = opciones.base();
+    if (!db) return;
+    try {
+      await db.transaction(async (tx) => {
+        await tx.query("select set_config('consola.ahora', $1, true)", [now().toISOString()]);
+        await tx.query('select public.auditoria_registrar($1, $2, $3::jsonb, $4::uuid, $5)', [
+          'datos.restaurar',
+          archivo,
+          JSON.stringify({ deOtroEquipo }),
+          quien?.id ?? null,
+          quien?.email ?? null,
+        ]);
+      });
+    } catch (error) {
+      log('No se pudo registrar la restauración en el registro de actividad', error);
+    }
+  }
+
+  async function restaurar(archivo: string, deOtroEquipo: boolean, ctx: ContextoActividad, quien?: QuienRestaura): Promise<string> {
     const ruta = await rutaDeArchivo(archivo);
     ctx.progreso(t.fases.comprobando, 0, 0);
     const { cabecera, fin } = await verificarCopia(ruta, { señal: ctx.señal, progreso: (hechos, total) => ctx.progreso(t.fases.comprobando, hechos, total) });
@@ -240,6 +264,7 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
       restaurando = false;
     }
     await cambio.confirmar();
+    await auditarRestauracion(basename(ruta), deOtroEquipo, quien);
     log(`Copia de seguridad restaurada: ${basename(ruta)} (${filasDeDatos(cabecera)} filas)`);
     return t.restaurada(basename(ruta));
   }
@@ -271,6 +296,7 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
     },
     async restaurar(archivo, confirmacion) {
       const deOtroEquipo = confirmacion?.deOtroEquipo === true;
+      const quien = confirmacion?.quien;
       let ruta: string | null = null;
       try {
         ruta = await rutaDeArchivo(archivo);
@@ -278,7 +304,7 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
         /* the activity says why, as for any other refusal of the file */
       }
       if (ruta) await comprobarFirma(ruta, deOtroEquipo);
-      return actividades.iniciar('restauracion', es.datos.falloRestauracion, (ctx) => restaurar(archivo, deOtroEquipo, ctx));
+      return actividades.iniciar('restauracion', es.datos.falloRestauracion, (ctx) => restaurar(archivo, deOtroEquipo, ctx, quien));
     },
     async eliminar(nombre) {
       const copias = await listarEn(carpeta());

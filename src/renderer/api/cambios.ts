@@ -21,6 +21,7 @@ export const RUTA_CAMBIOS = '/api/cambios';
 export const AREAS_A_REFRESCAR: Readonly<Record<AreaCambio, readonly Area[]>> = {
   llamadas: ['llamadas'],
   mensajes: ['mensajes', 'whatsappResumen'],
+  auditoria: ['auditoria'],
 };
 
 export interface OyenteCambios {

@@ -3,7 +3,7 @@
  * 'consola_cambios' (supabase/migrations/20261128001000_cambios_en_vivo.sql), hosted Supabase's Realtime.
  * A notice names only the contract area whose screens read the changed table: nothing of the row travels.
  */
-export const AREAS_CAMBIO = ['llamadas', 'mensajes'] as const;
+export const AREAS_CAMBIO = ['llamadas', 'mensajes', 'auditoria'] as const;
 export type AreaCambio = (typeof AREAS_CAMBIO)[number];
 
 export const esAreaCambio = (valor: unknown): valor is AreaCambio => (AREAS_CAMBIO as readonly unknown[]).includes(valor);

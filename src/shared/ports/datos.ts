@@ -73,6 +73,15 @@ export type CopiaInfo = z.infer<typeof copiaInfoSchema>;
 
 export type AjustesCopias = z.infer<typeof ajustesCopiasSchema>;
 
+/**
+ * Who asked for a restore: the audit row (datos.restaurar) is written into the RESTORED database once it is
+ * open, in his name; written before, it went into the database the restore then replaced.
+ */
+export interface QuienRestaura {
+  id: string;
+  email: string;
+}
+
 export interface CopiasPort {
   ajustes(): Promise<AjustesCopias>;
   /** `carpeta` null = the default folder. A folder that cannot be written is refused (AppError, Spanish). */
@@ -89,7 +98,7 @@ export interface CopiasPort {
    * is refused with AppError 'conflict' (details {deOtroEquipo: true}) before anything starts, unless
    * `deOtroEquipo` says the administrator confirmed it by name.
    */
-  restaurar(archivo: string, opciones?: { deOtroEquipo?: boolean }): Promise<ActividadDatos>;
+  restaurar(archivo: string, opciones?: { deOtroEquipo?: boolean; quien?: QuienRestaura }): Promise<ActividadDatos>;
   /** Deletes one copy from the folder (only a name from listar()). */
   eliminar(nombre: string): Promise<void>;
 }

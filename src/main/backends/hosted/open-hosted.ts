@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Backend, EstadoCambios } from '../../../shared/ports';
-import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock } from '../../../shared/ports/auth';
+import { OPERATOR_SESSION_HOURS, type AuthPort, type AuthSession, type LoginLock, type MfaPort } from '../../../shared/ports/auth';
 import type { SecretsPort } from '../../../shared/ports/secrets';
 import type { StoragePort } from '../../../shared/ports/storage';
 import type { FunctionsPort } from '../../../shared/ports/functions';
@@ -32,6 +32,35 @@ interface LiveSession {
   storagePrefix: string;
   /** When the profile (role, active) was last read, in ms. */
   checkedAt: number;
+  /** Supabase Auth's session id (the token's session_id claim). */
+  sessionId?: string;
+  /** The session's level: 'aal2' once a TOTP code was verified in it (Supabase's token then says so). */
+  aal: 'aal1' | 'aal2';
+  /** The operator has a verified factor and this session has not verified a code yet. */
+  mfaPendiente: boolean;
+}
+
+/** The claims of a Supabase access token (read, not verified: it came from Supabase over TLS, to this process). */
+function claimsDeToken(token: string | undefined): Record<string, unknown> {
+  try {
+    return JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A TOTP code stays valid for up to 90 s (its step and one either side), and Supabase Auth accepts it again on a
+ * new challenge while it is. The console refuses a code it has already accepted for the same operator within this
+ * time (kept in this process: another console process does not see it).
+ */
+const CODIGO_USADO_MS = 120_000;
+
+/** What Supabase Auth's MFA answers mean for the person (a wrong or expired code, a missing level). */
+function errorMfa(error: { status?: number; code?: string } | null): AppError | null {
+  if (!error) return null;
+  if (error.status === undefined || error.status === 0 || error.status >= 500) return new AppError('unavailable', es.errores.servidorDatosNoDisponible);
+  return new AppError('validation', es.seguridad.codigoIncorrecto);
 }
 
 /**
@@ -105,7 +134,115 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
     });
   }
 
+  // Codes this process accepted lately, per operator (see CODIGO_USADO_MS).
+  const codigosUsados = new Map<string, number>();
+  const yaUsado = (usuario: string, codigo: string) => {
+    const ahora = now().getTime();
+    for (const [clave, hasta] of codigosUsados) if (hasta <= ahora) codigosUsados.delete(clave);
+    return codigosUsados.has(`${usuario}:${codigo}`);
+  };
+  const marcarUsado = (usuario: string, codigo: string) => codigosUsados.set(`${usuario}:${codigo}`, now().getTime() + CODIGO_USADO_MS);
+
+  const vivo = (token: string): LiveSession => {
+    const live = sessions.get(hash(token));
+    if (!live) throw new AppError('unauthenticated', es.login.sesionExpirada);
+    return live;
+  };
+
+  /** The operator's TOTP factors, as Supabase Auth has them now (listFactors reads /user). */
+  async function factoresDe(live: LiveSession) {
+    const { data, error } = await live.client.auth.mfa.listFactors();
+    if (error) throw new AppError('unavailable', es.errores.servidorDatosNoDisponible);
+    return { verificado: data.totp[0] ?? null, sinVerificar: data.all.filter((f) => f.factor_type === 'totp' && f.status !== 'verified') };
+  }
+
+  /**
+   * One code, once: a challenge of the factor and its verification (Supabase raises the session to aal2 and the
+   * client keeps the new token). False when the code is wrong, outside its window, or already used here.
+   */
+  async function verificarCodigo(live: LiveSession, factorId: string, codigo: string): Promise<boolean> {
+    const limpio = codigo.replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(limpio) || yaUsado(live.operator.id, limpio)) return false;
+    const { error } = await live.client.auth.mfa.challengeAndVerify({ factorId, code: limpio });
+    const problema = errorMfa(error as { status?: number } | null);
+    if (problema?.code === 'unavailable') throw problema;
+    if (problema) return false;
+    marcarUsado(live.operator.id, limpio);
+    live.aal = 'aal2';
+    live.mfaPendiente = false;
+    return true;
+  }
+
+  /**
+   * Supabase Auth's TOTP (auth.mfa). Supabase gives no recovery codes: confirmar answers none, and an operator who
+   * lost his phone asks an administrator to reset his factor (seguridad_restablecer_dos_pasos).
+   */
+  const mfa: MfaPort = {
+    async estado(token) {
+      const { verificado } = await factoresDe(vivo(token));
+      return { activo: verificado !== null, codigosRestantes: null };
+    },
+
+    async iniciar(token) {
+      const live = vivo(token);
+      const { verificado, sinVerificar } = await factoresDe(live);
+      if (verificado) throw new AppError('conflict', es.seguridad.yaActiva);
+      // An enrolment left half-way (the window closed) is dropped first: Supabase refuses a second factor with the same name.
+      for (const f of sinVerificar) await live.client.auth.mfa.unenroll({ factorId: f.id });
+      const { data, error } = await live.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Consola de Automatización', issuer: 'Consola de Automatización' });
+      if (error || !data || data.type !== 'totp') throw errorMfa(error as { status?: number } | null) ?? new AppError('unavailable', es.errores.servidorDatosNoDisponible);
+      return { uri: data.totp.uri, secreto: data.totp.secret, factorId: data.id };
+    },
+
+    async confirmar(token, codigo) {
+      const live = vivo(token);
+      const { verificado, sinVerificar } = await factoresDe(live);
+      if (verificado) throw new AppError('conflict', es.seguridad.yaActiva);
+      const factor = sinVerificar.at(-1);
+      if (!factor) throw new AppError('validation', es.seguridad.sinInscripcion);
+      if (!(await verificarCodigo(live, factor.id, codigo))) throw new AppError('validation', es.seguridad.codigoIncorrecto);
+      return { codigosRecuperacion: [] };
+    },
+
+    async verificar(token, codigo) {
+      const live = vivo(token);
+      const { verificado } = await factoresDe(live);
+      if (!verificado) return false;
+      return verificarCodigo(live, verificado.id, codigo);
+    },
+
+    async desactivar(token, codigo) {
+      const live = vivo(token);
+      const { verificado } = await factoresDe(live);
+      if (!verificado) throw new AppError('validation', es.seguridad.noActiva);
+      // Supabase unenrols a verified factor only from an aal2 session: the code proves it now.
+      if (!(await verificarCodigo(live, verificado.id, codigo))) return false;
+      const { error } = await live.client.auth.mfa.unenroll({ factorId: verificado.id });
+      if (error) throw errorMfa(error as { status?: number } | null) ?? new AppError('unavailable', es.errores.servidorDatosNoDisponible);
+      // Supabase has lowered the session to aal1; a fresh token says so to the database too.
+      await live.client.auth.refreshSession().catch(() => undefined);
+      live.aal = 'aal1';
+      return true;
+    },
+  };
+
+  // Sessions closed in SQL (Configuración → Seguridad): every session this process holds checks itself on its
+  // next use instead of trusting its last check, so the one just closed ends at once here.
+  const oyentesSesiones = new Set<() => void>();
+  const sesionesTerminadas = {
+    suscribir(oyente: () => void) {
+      oyentesSesiones.add(oyente);
+      return () => void oyentesSesiones.delete(oyente);
+    },
+    avisar() {
+      for (const live of sessions.values()) live.checkedAt = 0;
+      for (const oyente of [...oyentesSesiones]) oyente();
+    },
+  };
+
   const auth: AuthPort = {
+    mfa,
+    sesionesTerminadas,
     // Operators of a hosted project are invited from Supabase; the first-run screen is for the embedded one.
     needsSetup: async () => false,
     async createFirstAdmin() {
@@ -134,11 +271,21 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         esAdmin: Boolean(perfil.es_admin),
         createdAt: data.user.created_at,
       });
+      // A verified factor makes sign-in two steps: Supabase's token stays aal1 until a code is verified.
+      const { data: factores, error: factoresError } = await client.auth.mfa.listFactors();
+      if (factoresError) {
+        await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+        throw new AppError('unavailable', es.errores.servidorDatosNoDisponible);
+      }
+      const claims = claimsDeToken(data.session?.access_token);
+      const aal = claims.aal === 'aal2' ? 'aal2' : 'aal1';
+      const mfaPendiente = factores.totp.length > 0 && aal !== 'aal2';
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + OPERATOR_SESSION_HOURS * 3_600_000).toISOString();
-      sessions.set(hash(token), { client, operator, expiresAt, storagePrefix, checkedAt: now().getTime() });
+      const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
+      sessions.set(hash(token), { client, operator, expiresAt, storagePrefix, checkedAt: now().getTime(), aal, mfaPendiente, ...(sessionId ? { sessionId } : {}) });
       realtime.agregarCliente(client);
-      return { token, operator, expiresAt };
+      return { token, operator, expiresAt, aal, ...(sessionId ? { sessionId } : {}), ...(mfaPendiente ? { mfaPendiente: true } : {}) };
     },
 
     async getSession(token) {
@@ -149,7 +296,14 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
         return null;
       }
       if (now().getTime() - live.checkedAt >= PROFILE_RECHECK_MS) {
-        const { perfil, error } = await readProfile(live.client, live.operator.id);
+        // The profile (role, active) and the session itself: closed from Configuración → Seguridad (its row in
+        // auth.sessions deleted, by this or another console), Supabase Auth answers session_not_found (403).
+        const [{ perfil, error }, usuario] = await Promise.all([readProfile(live.client, live.operator.id), live.client.auth.getUser()]);
+        const estado = (usuario.error as { status?: number } | null)?.status;
+        if (estado !== undefined && estado >= 400 && estado < 500) {
+          await auth.signOut(token);
+          return null;
+        }
         // A failed read (network) keeps the session; no profile or a deactivated one ends it.
         if (!error) {
           if (!perfil || perfil.activo === false) {
@@ -160,7 +314,14 @@ export function createHostedBackend(config: HostedConfig, secrets: SecretsPort, 
           live.checkedAt = now().getTime();
         }
       }
-      return { token, operator: live.operator, expiresAt: live.expiresAt };
+      return {
+        token,
+        operator: live.operator,
+        expiresAt: live.expiresAt,
+        aal: live.aal,
+        ...(live.sessionId ? { sessionId: live.sessionId } : {}),
+        ...(live.mfaPendiente ? { mfaPendiente: true } : {}),
+      };
     },
 
     async endSessions(userId, keepToken) {

@@ -71,7 +71,7 @@ function PrimerPaso() {
 function SegundoPaso() {
   const t = es.seguridad;
   useDocumentTitle(t.pasoTitulo);
-  const { verifyCode, signOut } = useAuth();
+  const { verifyCode, signOut, backend } = useAuth();
   const navigate = useNavigate();
   const [codigo, setCodigo] = useState('');
   const [busy, setBusy] = useState(false);
@@ -93,7 +93,7 @@ function SegundoPaso() {
   };
 
   return (
-    <AuthCard title={t.pasoTitulo} subtitle={t.pasoSubtitulo}>
+    <AuthCard title={t.pasoTitulo} subtitle={backend === 'hosted' ? t.pasoSubtituloAlojado : t.pasoSubtitulo}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <AvisoError mensaje={error} />

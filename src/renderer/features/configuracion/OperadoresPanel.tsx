@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconCopy, IconKey, IconMailOff, IconPlus, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey, IconLockOpen, IconMailOff, IconPlus, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Rol } from '../../../shared/areas/auth/operador';
@@ -17,6 +17,7 @@ import { mensajeDe } from '../../lib/mensaje-error';
 import { AvisoDeError } from '../../components/AvisoDeError';
 
 const t = es.operadores;
+const ts = es.seguridad;
 
 /** A one-time password, shown once, with its copy button. */
 interface Entrega {
@@ -60,6 +61,15 @@ export function OperadoresPanel() {
     onSuccess: (r, f) => setEntrega({ email: f.email, contrasena: r.contrasena }),
     onError: onError(t.errorRestablecer),
   });
+  // Another operator lost his phone: his second factor goes (seguridad_restablecer_dos_pasos decides who may).
+  const restablecerDosPasos = useMutation({
+    mutationFn: (f: FilaOperador) => api.seguridad.restablecerDosPasos({ operadorId: f.id! }),
+    onSuccess: (_r, f) => {
+      notifySuccess(ts.restablecida(f.nombre));
+      void queryClient.invalidateQueries({ queryKey: clave('seguridad') });
+    },
+    onError: onError(ts.errorGuardar),
+  });
   const cancelar = useMutation({
     mutationFn: (f: FilaOperador) => api.operadores.cancelarInvitacion({ email: f.email }),
     onSuccess: () => {
@@ -75,6 +85,7 @@ export function OperadoresPanel() {
       centered: true,
       children: <Text size="sm">{texto}</Text>,
       labels: { confirm: t.confirmar, cancel: t.cancelar },
+      closeButtonProps: { 'aria-label': t.cerrar },
       confirmProps: { color: rojo ? 'red' : undefined },
       onConfirm: accion,
     });
@@ -103,6 +114,25 @@ export function OperadoresPanel() {
             icon={<IconKey size={18} />}
             onClick={() => confirmar(t.restablecerTitulo, t.restablecerConfirmar(f.nombre), () => restablecer.mutate(f))}
             aria-label={`${t.restablecer} ${f.email}`}
+          />
+        )}
+        {id !== operator?.id && (
+          <AccionFila
+            label={ts.restablecer}
+            icon={<IconLockOpen size={18} />}
+            color="orange"
+            onClick={() =>
+              modals.openConfirmModal({
+                title: ts.restablecerTitulo,
+                centered: true,
+                children: <Text size="sm">{ts.restablecerDetalle(f.nombre)}</Text>,
+                labels: { confirm: ts.restablecerConfirmar, cancel: t.cancelar },
+                closeButtonProps: { 'aria-label': t.cerrar },
+                confirmProps: { color: 'red' },
+                onConfirm: () => restablecerDosPasos.mutate(f),
+              })
+            }
+            aria-label={`${ts.restablecer} ${f.email}`}
           />
         )}
         {f.activo ? (

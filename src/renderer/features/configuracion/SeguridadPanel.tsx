@@ -67,20 +67,29 @@ function DosPasos() {
             {t.codigosRestantes(estado.data.codigosRestantes)}
           </Text>
         )}
+        {estado.data?.disponible && estado.data.recuperacion === 'administrador' && (
+          <Text size="sm" c="dimmed" data-testid="recuperacion-administrador">
+            {t.recuperacionAdministrador}
+          </Text>
+        )}
       </Stack>
       {inscribiendo && (
         <InscribirModal
           onClose={() => setInscribiendo(false)}
           onActivada={(c) => {
             setInscribiendo(false);
-            setCodigos(c);
-            notifySuccess(t.activada);
+            // Hosted: Supabase gives no recovery codes, so there is nothing to show once.
+            if (c.length > 0) {
+              setCodigos(c);
+              notifySuccess(t.activada);
+            } else notifySuccess(t.activadaSinCodigos);
             actualizar();
           }}
         />
       )}
       {desactivando && (
         <DesactivarModal
+          detalle={estado.data?.recuperacion === 'administrador' ? t.desactivarDetalleAlojado : t.desactivarDetalle}
           onClose={() => setDesactivando(false)}
           onHecho={() => {
             setDesactivando(false);
@@ -166,7 +175,7 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
   );
 }
 
-function DesactivarModal({ onClose, onHecho }: { onClose: () => void; onHecho: () => void }) {
+function DesactivarModal({ detalle, onClose, onHecho }: { detalle: string; onClose: () => void; onHecho: () => void }) {
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const desactivar = useMutation({
@@ -189,7 +198,7 @@ function DesactivarModal({ onClose, onHecho }: { onClose: () => void; onHecho: (
               {error}
             </Alert>
           )}
-          <Text size="sm">{t.desactivarDetalle}</Text>
+          <Text size="sm">{detalle}</Text>
           <TextInput label={t.codigoLabel} placeholder={t.codigoPlaceholder} autoComplete="one-time-code" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -41,6 +41,7 @@ export const auditoria = {
     'sesion.cerrar_otras': 'Otras sesiones cerradas',
     'mfa.activar': 'Verificación en dos pasos activada',
     'mfa.desactivar': 'Verificación en dos pasos desactivada',
+    'mfa.restablecer': 'Verificación en dos pasos restablecida por un administrador',
     'seguridad.exigir_2fa': 'Regla de dos pasos para administradores',
     'operador.agregar': 'Operador agregado',
     'operador.invitar': 'Operador invitado',

@@ -20,6 +20,26 @@ const dispositivoDe = (ctx: CallContext): Dispositivo => ({
 export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'auth'> {
   const now = backend.now ?? (() => new Date());
 
+  /**
+   * A refused sign-in in the audit trail. Embedded: the app writes it with its privileged port. Hosted: Supabase
+   * Auth refused it and writes nothing our SQL sees, so the console reports what it received, as anon
+   * (auditar_inicio_rechazado: recorded only for an operator's e-mail, capped, marked as reported by the console).
+   * Attempts made straight against Supabase Auth, without the console, are only in the project's Auth logs.
+   */
+  async function auditarRechazo(ctx: CallContext, email: string, dispositivo: Dispositivo, motivo: 'credenciales' | 'bloqueado' | 'codigo'): Promise<void> {
+    const sistema = backend.dataSistema?.();
+    if (sistema) {
+      await auditar(sistema, 'sesion.rechazada', email.toLowerCase(), { ...dispositivo, bloqueado: motivo === 'bloqueado' }, log);
+      return;
+    }
+    if (!backend.anonData) return;
+    try {
+      await backend.anonData(ctx.clientAddress).run({ kind: 'rpc', fn: 'auditar_inicio_rechazado', args: { p_email: email.toLowerCase(), p_motivo: motivo } });
+    } catch (error) {
+      log('No se pudo registrar el inicio de sesión rechazado', error);
+    }
+  }
+
   return {
     async estado(_input, ctx) {
       const token = ctx.getToken();
@@ -44,8 +64,7 @@ export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'a
       const dispositivo = dispositivoDe(ctx);
       const attempt = await countedAttempt(backend, email, () => backend.auth.verifyPassword(email, input.password, dispositivo));
       if (!attempt.ok) {
-        // Refusals are recorded by the app itself where it holds a privileged data port (embedded).
-        await auditar(backend.dataSistema?.(), 'sesion.rechazada', email.toLowerCase(), { ...dispositivo, bloqueado: attempt.locked !== null }, log);
+        await auditarRechazo(ctx, email, dispositivo, attempt.locked ? 'bloqueado' : 'credenciales');
         if (attempt.locked) throw lockedError(attempt.locked, now());
         throw new AppError('unauthenticated', es.login.credencialesInvalidas);
       }
@@ -64,6 +83,10 @@ export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'a
       if (!mfa) throw new AppError('config', es.seguridad.noDisponible);
       // Wrong codes count against the same lockout as wrong passwords (five in a row lock the e-mail).
       const attempt = await countedAttempt(backend, session.operator.email, async () => ((await mfa.verificar(token, input.codigo)) ? true : null));
+      // Embedded records the second step in SQL, in the same transaction; Supabase Auth's MFA writes nothing ours sees.
+      if (backend.kind === 'hosted') {
+        await auditar(backend.dataFor(session), attempt.ok ? 'sesion.segundo_paso' : 'sesion.codigo_rechazado', null, { ...dispositivoDe(ctx) }, log);
+      }
       if (!attempt.ok) {
         if (attempt.locked) {
           ctx.setToken(null);

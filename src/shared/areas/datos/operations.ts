@@ -63,9 +63,10 @@ function datosSinRol({ backend, log }: ApiDeps): AreaImplementation<'datos'> {
 
     async restaurar(input, ctx) {
       const port = copias();
-      // Recorded before: the restore replaces this database (the row stays in the copy made before it).
-      await auditar(ctx.data, 'datos.restaurar', input.archivo, { deOtroEquipo: input.deOtroEquipo === true }, log);
-      return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo, { deOtroEquipo: input.deOtroEquipo === true }), log);
+      // The audit row is written by the restore itself, into the restored database once it is open (written
+      // here, before, it went into the database the restore replaces).
+      const quien = { id: ctx.session.operator.id, email: ctx.session.operator.email };
+      return conMensaje(t.falloRestauracion, async () => port.restaurar(input.archivo, { deOtroEquipo: input.deOtroEquipo === true, quien }), log);
     },
 
     async eliminarCopia(input) {

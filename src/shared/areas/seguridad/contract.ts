@@ -25,6 +25,11 @@ export const estadoSeguridadSchema = z.object({
   /** This session verified a second factor. */
   aal2: z.boolean(),
   disponible: z.boolean(),
+  /**
+   * What saves an operator who lost his phone: 'codigos' = his recovery codes (embedded); 'administrador' = an
+   * administrator resets his factor (hosted: Supabase Auth gives no recovery codes).
+   */
+  recuperacion: z.enum(['codigos', 'administrador']),
 });
 export type EstadoSeguridad = z.infer<typeof estadoSeguridadSchema>;
 
@@ -63,4 +68,9 @@ export const seguridad = {
   sesiones: op(z.array(sesionSchema))(z.object({ operadorId: z.string().uuid().optional() })),
   cerrarSesion: op(nada)(z.object({ id: uuid })),
   cerrarOtras: op(z.object({ cerradas: z.number() }))(z.object({})),
+  /**
+   * Administrators only (seguridad_restablecer_dos_pasos decides, in SQL): removes another operator's second
+   * factor (he lost his phone), audited. He then signs in with his password alone and enrols again.
+   */
+  restablecerDosPasos: op(nada)(z.object({ operadorId: z.string().uuid(t.operadorNoExiste) })),
 } as const;

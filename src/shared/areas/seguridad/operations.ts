@@ -8,7 +8,7 @@ import type { ApiDeps, AreaImplementation } from '../../api/types';
 import { conMensaje } from '../../api/comun';
 import { AppError } from '../../errors';
 import { seguridad as t } from './texts';
-import { cambiarExigirDosPasos, cerrarOtras, cerrarSesion, exigeDosPasosAdmin, listarSesiones } from './repository';
+import { cambiarExigirDosPasos, cerrarOtras, cerrarSesion, exigeDosPasosAdmin, listarSesiones, restablecerDosPasos } from './repository';
 import { auditar } from '../auditoria/registrar';
 
 export function seguridadOperations({ backend, log }: ApiDeps): AreaImplementation<'seguridad'> {
@@ -28,6 +28,8 @@ export function seguridadOperations({ backend, log }: ApiDeps): AreaImplementati
           exigirAdmin: await exigeDosPasosAdmin(data),
           aal2: session.aal === 'aal2',
           disponible: Boolean(auth.mfa),
+          // Supabase Auth has no recovery codes: the screen says who helps when the phone is lost.
+          recuperacion: backend.kind === 'hosted' ? 'administrador' : 'codigos',
         };
       }, log),
 
@@ -62,6 +64,12 @@ export function seguridadOperations({ backend, log }: ApiDeps): AreaImplementati
       conMensaje(t.errorGuardar, async () => {
         await cerrarSesion(data, input.id);
         auth.sesionesTerminadas?.avisar();
+        return null;
+      }, log),
+
+    restablecerDosPasos: (input, { data }) =>
+      conMensaje(t.errorGuardar, async () => {
+        if (!(await restablecerDosPasos(data, input.operadorId))) throw new AppError('validation', t.operadorSinDosPasos);
         return null;
       }, log),
 

@@ -52,3 +52,9 @@ export async function cerrarOtras(data: DataPort): Promise<number> {
   const { rows } = await data.run<{ value: number }>({ kind: 'rpc', fn: 'sesiones_cerrar_otras', args: {} });
   return Number(rows[0]?.value ?? 0);
 }
+
+/** Answers false when the operator had no second factor (nothing changed). */
+export async function restablecerDosPasos(data: DataPort, operadorId: string): Promise<boolean> {
+  const { rows } = await data.run<{ value: boolean }>({ kind: 'rpc', fn: 'seguridad_restablecer_dos_pasos', args: { p_operador: operadorId } });
+  return rows[0]?.value === true;
+}

@@ -62,9 +62,26 @@ export const seguridad = {
   // Sign-in's second step.
   pasoTitulo: 'Verificación en dos pasos',
   pasoSubtitulo: 'Escribe el código de 6 dígitos de tu aplicación de autenticación, o uno de tus códigos de recuperación.',
+  pasoSubtituloAlojado:
+    'Escribe el código de 6 dígitos de tu aplicación de autenticación. Si perdiste el teléfono, pide a un administrador que restablezca tu verificación en dos pasos.',
+  desactivarDetalleAlojado: 'Escribe un código de tu aplicación para confirmar.',
   pasoBoton: 'Verificar',
   pasoOcupado: 'Verificando...',
   pasoVolver: 'Usar otra cuenta',
+  // Hosted: no recovery codes.
+  recuperacionAdministrador:
+    'Supabase no ofrece códigos de recuperación: si pierdes el teléfono, pide a un administrador que restablezca tu verificación en dos pasos en Configuración → Operadores.',
+  activadaSinCodigos:
+    'Verificación en dos pasos activada. Supabase no ofrece códigos de recuperación: si pierdes el teléfono, un administrador puede restablecerla.',
+  // An administrator resets another operator's factor (Configuración → Operadores).
+  restablecer: 'Restablecer verificación en dos pasos',
+  restablecerTitulo: 'Restablecer verificación en dos pasos',
+  restablecerDetalle: (nombre: string) =>
+    `${nombre} podrá entrar solo con su contraseña y tendrá que activar de nuevo la verificación en dos pasos. Hazlo solo si perdió su teléfono y confirmaste que es esa persona quien lo pide.`,
+  restablecerConfirmar: 'Restablecer',
+  restablecida: (nombre: string) => `Se restableció la verificación en dos pasos de ${nombre}.`,
+  operadorSinDosPasos: 'Ese operador no tiene la verificación en dos pasos activa: no hay nada que restablecer.',
+  operadorNoExiste: 'Ese operador no existe.',
   // Refusals.
   codigoIncorrecto: 'El código no es correcto o ya se usó. Espera al siguiente código de tu aplicación e inténtalo de nuevo.',
   codigoVacio: 'Escribe el código de 6 dígitos o un código de recuperación.',
