@@ -24,6 +24,8 @@ export const CARPETAS = {
   archivosRestaurando: 'archivos-restaurando',
   anterior: 'pgdata-antes-de-restaurar',
   archivosAnteriores: 'archivos-antes-de-restaurar',
+  /** The duplicate a copy reads while the app goes on (duplicado.ts); removed when the copy ends. */
+  duplicado: 'pgdata-copiando',
 } as const;
 
 export interface OpcionesCarga {
