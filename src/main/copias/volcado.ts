@@ -1,8 +1,10 @@
 /**
- * Writes a backup of the embedded database in the format of formato.ts: one plain-SQL file psql restores.
+ * Writes a backup of the embedded database in the format of formato.ts: one plain-SQL file psql restores,
+ * gzip-compressed when asked (the backups service always asks).
  *
- * Consistent by construction: every table is read inside ONE repeatable-read transaction, and PGlite is a single
- * connection, so writes queue behind it and land either wholly before the snapshot or wholly after. Big tables
+ * Consistent by construction: every table is read inside ONE repeatable-read transaction. PGlite is a single
+ * connection, so on the app's own database writes queue behind it for the whole dump: the backups service dumps
+ * a duplicate of the data folder instead (duplicado.ts), and the app's writes go on. Big tables
  * are read in ranges of pages (ctid), so memory stays bounded and progress moves. The file is written beside its
  * final name (`.parcial`), synced, then renamed: a copy either exists whole or not at all.
  */
