@@ -231,7 +231,7 @@ describe('copias de seguridad', () => {
       const enCurso = escritos;
       await expect.poll(() => escritos, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(enCurso + 3);
       const { rows } = await fuente.db.query<{ id: number }>(
-        "insert into clientes (nombre, apellido, email, telefono) values ('Durante', 'La Copia', 'durante@clientes.co', '3000000001') returning id",
+        "insert into clientes (nombre, apellido, email, telefono, campana_id) select 'Durante', 'La Copia', 'durante@clientes.co', '3000000001', min(id) from campanas returning id",
       );
       durante = rows[0]!.id;
       const resultado = await volcarBase(duplicado, join(dataDir, 'copia.sql.gz'), { version: '0.1.0', tipo: 'manual', now: () => TEST_EPOCH, comprimir: true });
