@@ -1,6 +1,6 @@
 /**
  * Backups of the embedded database (issue 16), on real PGlite folders on disk and the real PostgreSQL 15:
- * a copy taken while writes go on is consistent; a copy restored into a fresh folder (and with psql into
+ * a copy taken while writes go on is consistent, and those writes are answered while it runs (issue 25); a copy restored into a fresh folder (and with psql into
  * PostgreSQL 15) holds every table's rows, the sequences and the triggers' modes; truncated, foreign and changed
  * files are refused in Spanish with nothing changed; rotation with an injected clock; the copy a newer version
  * makes before it migrates an older folder; a restored copy that does not open leaves the current data in place.
@@ -8,6 +8,7 @@
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,9 @@ import { findPgBin } from '../support/postgres-cluster';
 import { createJsonSettings } from '../../src/main/settings/json-settings';
 import { crearActividades } from '../../src/main/datos/actividades';
 import { crearServicioCopias, type ServicioCopias } from '../../src/main/copias/servicio';
-import { volcarBase } from '../../src/main/copias/volcado';
+import { volcarBase, type ResultadoVolcado } from '../../src/main/copias/volcado';
+import { conDuplicado } from '../../src/main/copias/duplicado';
+import { crearFirmaCopias } from '../../src/main/copias/firma';
 import { leerSecciones, verificarCopia } from '../../src/main/copias/lectura';
 import { cargarCopia } from '../../src/main/copias/restauracion';
 import { PREFIJO_FIN, lineaFin, nombreDeCopia } from '../../src/main/copias/formato';
@@ -122,9 +125,15 @@ async function datosExtra(dataDir: string, db: BaseEmbebida): Promise<void> {
   writeFileSync(documento, Buffer.from([0, 1, 2, 255, 10, 13, 92, 9]));
 }
 
-/** The copy with its trailer computed again (a file someone edited but that still passes the checksum). */
+/** A copy's SQL text, decompressed when it is a compressed copy. */
+function textoDe(ruta: string): string {
+  const bytes = readFileSync(ruta);
+  return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+/** The copy with its trailer computed again (a file someone edited but that still passes the checksum), written plain. */
 function firmarDeNuevo(ruta: string, cambiar: (texto: string) => string): void {
-  const texto = readFileSync(ruta, 'utf8');
+  const texto = textoDe(ruta);
   const inicio = texto.lastIndexOf(`\n${PREFIJO_FIN}`) + 1;
   const cuerpo = Buffer.from(cambiar(texto.slice(0, inicio)), 'utf8');
   const fin = lineaFin({ sha256: createHash('sha256').update(cuerpo).digest('hex'), bytes: cuerpo.length });
@@ -189,7 +198,7 @@ async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
 }
 
 describe('copias de seguridad', () => {
-  it('una copia tomada mientras se escribe es coherente: cada par escrito en una transacción está entero o no está', async () => {
+  it('una copia tomada mientras se escribe es coherente (cada par escrito en una transacción está entero o no está) y las escrituras se responden mientras corre', async () => {
     const dataDir = carpetaTemporal();
     const fuente = await openEmbeddedBackend({ dataDir: join(dataDir, 'datos'), seedDemoData: true });
     abiertas.push(fuente);
@@ -214,8 +223,25 @@ describe('copias de seguridad', () => {
     });
     await expect.poll(() => escritos, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(10);
     const antes = escritos;
-    const copia = await volcarBase(fuente.db, join(dataDir, 'copia.sql'), { version: '0.1.0', tipo: 'manual', now: () => TEST_EPOCH });
-    const alTerminar = escritos;
+    let alTerminar = 0;
+    let durante: number | null = null;
+    // As the backups service takes it: from a duplicate of the data folder, read in its own worker.
+    const copia: ResultadoVolcado = await conDuplicado(fuente.db, join(dataDir, 'datos', 'pgdata'), join(dataDir, 'datos', 'pgdata-copiando'), async (duplicado) => {
+      // The copy is running: the app's writes are answered meanwhile (the writer moves on; a client is saved).
+      const enCurso = escritos;
+      await expect.poll(() => escritos, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(enCurso + 3);
+      const { rows } = await fuente.db.query<{ id: number }>(
+        "insert into clientes (nombre, apellido, email, telefono, campana_id) select 'Durante', 'La Copia', 'durante@clientes.co', '3000000001', min(id) from campanas returning id",
+      );
+      durante = rows[0]!.id;
+      const resultado = await volcarBase(duplicado, join(dataDir, 'copia.sql.gz'), { version: '0.1.0', tipo: 'manual', now: () => TEST_EPOCH, comprimir: true });
+      alTerminar = enCurso;
+      return resultado;
+    });
+    expect(durante).not.toBeNull();
+    expect(existsSync(join(dataDir, 'datos', 'pgdata-copiando'))).toBe(false);
+    // Compressed: a fraction of its text.
+    expect(copia.bytes).toBeLessThan(copia.bytesTexto * 0.3);
     // The writer goes on after the copy: what it writes from here is not in it.
     await expect.poll(() => escritos, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(alTerminar + 5);
     seguir = false;
@@ -236,6 +262,8 @@ describe('copias de seguridad', () => {
     expect(rows[0]!.pares).toBeGreaterThanOrEqual(antes);
     expect(rows[0]!.pares).toBeLessThanOrEqual(alTerminar);
     expect(rows[0]!.pares).toBeLessThan(escritos);
+    // Saved while the copy ran, after the instant the copy holds: not in it.
+    expect((await restaurada.query<{ n: number }>("select count(*)::int as n from clientes where email = 'durante@clientes.co'")).rows[0]!.n).toBe(0);
   }, 240_000);
 
   it('restaurada en una carpeta nueva: cada tabla, secuencia, modo de disparador y documento igual a la fuente', async () => {
@@ -339,9 +367,9 @@ describe('copias de seguridad', () => {
     writeFileSync(ajeno, '-- PostgreSQL database dump\nSET statement_timeout = 0;\ncreate table cosas (id int);\n');
     const cambiado = join(dataDir, 'cambiado.sql');
     const bytes = readFileSync(ruta);
-    const medio = bytes.indexOf('Cobranza');
-    expect(medio).toBeGreaterThan(0);
-    bytes[medio] = 'K'.charCodeAt(0);
+    expect(ruta.endsWith('.sql.gz') && bytes[0] === 0x1f && bytes[1] === 0x8b).toBe(true); // the service's copies are compressed
+    const medio = Math.floor(bytes.length / 2);
+    bytes[medio] = bytes[medio]! ^ 0x5a; // inside the compressed text
     writeFileSync(cambiado, bytes);
     const vacio = join(dataDir, 'vacio.sql');
     writeFileSync(vacio, '');
@@ -384,19 +412,31 @@ describe('copias de seguridad', () => {
     await app.db.query("insert into campanas (nombre, minutos) values ('Sigue escribiendo', 5)");
   }, 240_000);
 
-  it('restaurar desde la lista: los datos vuelven a los de la copia y los anteriores quedan aparte', async () => {
+  it('restaurar desde la lista: los datos vuelven a los de la copia y los anteriores quedan aparte; una copia vieja sin comprimir se lista y se restaura', async () => {
     const dataDir = carpetaTemporal();
     const reloj = new Clock();
     const app = await abrirConCopias(dataDir, reloj);
     await datosExtra(dataDir, app.db);
     const enLaCopia = await huellas(app.db);
     expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminado' });
-    const [copia] = await app.servicio.port.listar();
+    // A copy as versions before issue 25 wrote them: plain SQL named .sql, signed by this install.
+    const vieja = nombreDeCopia('manual', new Date(reloj.now().getTime() - 3600_000));
+    const firma = crearFirmaCopias(vaultFirma);
+    await volcarBase(app.db, join(dataDir, 'copias', vieja), {
+      version: '0.1.0',
+      tipo: 'manual',
+      now: () => new Date(reloj.now().getTime() - 3600_000),
+      archivos: join(dataDir, 'archivos'),
+      firmar: (fin) => firma.firmar(fin),
+    });
+    const listadas = await app.servicio.port.listar();
+    expect(listadas.map((c) => c.nombre)).toEqual([expect.stringMatching(/\.sql\.gz$/), vieja]);
+    expect(listadas[0]!.bytes).toBeLessThan(listadas[1]!.bytes * 0.3);
     await app.db.query("insert into campanas (nombre, minutos) values ('Después de la copia', 5)");
     rmSync(join(dataDir, 'archivos', 'marketing'), { recursive: true });
 
-    const fin = await app.terminar(await app.servicio.port.restaurar(copia!.nombre));
-    expect(fin).toMatchObject({ estado: 'terminado', mensaje: t.restaurada(copia!.nombre) });
+    const fin = await app.terminar(await app.servicio.port.restaurar(vieja));
+    expect(fin).toMatchObject({ estado: 'terminado', mensaje: t.restaurada(vieja) });
     const ahora = await huellas(app.db);
     delete enLaCopia.tablas['auth.sessions'];
     expect(ahora.tablas['auth.sessions']!.filas).toBe(0);
@@ -535,7 +575,7 @@ describe('copias: la carpeta y los archivos son solo del usuario', () => {
     expect(existsSync(destino)).toBe(false);
 
     // Through the service: the planted name (and its final name) are taken, the copy goes to a free one.
-    const nombre = nombreDeCopia('manual', TEST_EPOCH);
+    const nombre = nombreDeCopia('manual', TEST_EPOCH, 1, true);
     symlinkSync(elegido, join(carpeta, `${nombre}.parcial`));
     expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminado' });
     expect(existsSync(elegido)).toBe(false);

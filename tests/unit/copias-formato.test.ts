@@ -18,7 +18,17 @@ describe('formato de las copias', () => {
     expect(nombreDeCopia('manual', fecha)).toBe('consola-20261123-180509-manual.sql');
     expect(nombreDeCopia('antes-de-migrar', fecha, 2)).toBe('consola-20261123-180509-antes-de-migrar-2.sql');
     expect(leerNombreDeCopia('consola-20261123-180509-diaria.sql')).toEqual({ tipo: 'diaria', fecha: new Date('2026-11-23T18:05:09Z') });
-    for (const otro of ['consola-20261123-180509-otra.sql', 'copia.sql', 'consola-20261123-180509-manual.sql.parcial', '../consola-20261123-180509-manual.sql']) {
+    // Compressed copies (issue 25) keep the name and add .gz; both kinds are read back.
+    expect(nombreDeCopia('diaria', fecha, 3, true)).toBe('consola-20261123-180509-diaria-3.sql.gz');
+    expect(leerNombreDeCopia('consola-20261123-180509-diaria-3.sql.gz')).toEqual({ tipo: 'diaria', fecha: new Date('2026-11-23T18:05:09Z') });
+    for (const otro of [
+      'consola-20261123-180509-otra.sql',
+      'copia.sql',
+      'consola-20261123-180509-manual.sql.parcial',
+      'consola-20261123-180509-manual.sql.gz.parcial',
+      'consola-20261123-180509-manual.gz',
+      '../consola-20261123-180509-manual.sql',
+    ]) {
       expect(leerNombreDeCopia(otro)).toBeNull();
     }
   });

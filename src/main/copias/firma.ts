@@ -4,6 +4,11 @@
  * an HMAC-SHA256 with a key only this install holds, in the keychain (created on first use), over the trailer's
  * sha256 and length. A copy without a valid signature (another install's, legitimately when moving machines; or
  * an edited one) is restored only after the administrator confirms it by name.
+ *
+ * A compressed copy (issue 25) is signed over its TEXT (the trailer's sha256 of the uncompressed bytes), not over
+ * the gzip bytes: what a restore runs is the text, so that is what the signature vouches for, whatever the
+ * compressor or its level; the very same check serves plain and compressed copies; and a change to the compressed
+ * bytes either breaks gzip's own CRC or changes the text, and with it the sha256 the signature covers.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SecretsPort } from '../../shared/ports/secrets';

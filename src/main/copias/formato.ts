@@ -23,6 +23,12 @@
  *   -- consola-copia-fin: {"sha256":"…","bytes":N,"firma":"…"} sha256 of every byte before this line, and this
  *                                                              install's signature of it (firma.ts)
  *
+ * Compressed copies (issue 25; what the backups service writes, `.sql.gz`): the same text gzip-compressed as two
+ * members, the first holding everything before the trailer line and the second the trailer line alone. `gunzip -c`
+ * gives back exactly the plain file above (psql restores it through a pipe); the reader finds the trailer in the
+ * file's last bytes without inflating the rest. The trailer's sha256, and the signature over it, cover the TEXT,
+ * not the compressed bytes (firma.ts says why). Plain copies (older ones, the move's snapshot) stay readable.
+ *
  * `_consola_copia.archivos` (ruta, contenido) holds the files of <data>/archivos (marketing documents): it is not
  * database data of the app: a restore writes the files back and drops the schema; a move to a hosted project
  * skips it (ESQUEMA_ARCHIVOS).
@@ -87,13 +93,16 @@ export interface FinCopia {
 
 export const TIPOS_COPIA: readonly TipoCopia[] = ['diaria', 'manual', 'antes-de-migrar'];
 
-/** consola-AAAAMMDD-HHMMSS-<tipo>.sql (UTC), with -2, -3… when that second already has a copy of that kind. */
-const PATRON_NOMBRE = /^consola-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(diaria|manual|antes-de-migrar)(?:-(\d{1,3}))?\.sql$/;
+/**
+ * consola-AAAAMMDD-HHMMSS-<tipo>.sql.gz (UTC), with -2, -3… when that second already has a copy of that kind;
+ * `.sql` for a plain copy (those written before issue 25 are still listed and restored).
+ */
+const PATRON_NOMBRE = /^consola-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(diaria|manual|antes-de-migrar)(?:-(\d{1,3}))?\.sql(?:\.gz)?$/;
 
-export function nombreDeCopia(tipo: TipoCopia, fecha: Date, repeticion = 1): string {
+export function nombreDeCopia(tipo: TipoCopia, fecha: Date, repeticion = 1, comprimida = false): string {
   const iso = fecha.toISOString(); // 2026-11-23T18:12:16.000Z
   const sello = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
-  return `consola-${sello}-${tipo}${repeticion > 1 ? `-${repeticion}` : ''}.sql`;
+  return `consola-${sello}-${tipo}${repeticion > 1 ? `-${repeticion}` : ''}.sql${comprimida ? '.gz' : ''}`;
 }
 
 /** The kind and instant a copy's file name says, or null for any other file. */

@@ -10,9 +10,9 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
-import { openPgliteWorker, type BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import { openPgliteWorker, type BaseEmbebida, type ConsultaCopia } from '../backends/embedded/pglite-worker-client';
 import { ESQUEMA_ARCHIVOS, filasTotales, identificador, MARCAS, TABLA_ARCHIVOS, tablaCalificada, type CabeceraCopia } from './formato';
-import { leerSecciones } from './lectura';
+import { leerSecciones, type SeccionCopia } from './lectura';
 import type { CambioDeDatos } from './cambio';
 import { leerMemoriaEntrada, llevarMemoriaEntrada, type MemoriaEntrada } from './memoria-entrada';
 
@@ -24,6 +24,8 @@ export const CARPETAS = {
   archivosRestaurando: 'archivos-restaurando',
   anterior: 'pgdata-antes-de-restaurar',
   archivosAnteriores: 'archivos-antes-de-restaurar',
+  /** The duplicate a copy reads while the app goes on (duplicado.ts); removed when the copy ends. */
+  duplicado: 'pgdata-copiando',
 } as const;
 
 export interface OpcionesCarga {
@@ -38,6 +40,16 @@ export interface OpcionesCarga {
    */
   conocidas?: ReadonlySet<string>;
 }
+
+/** Memory each index build of a restore may use (GIN trigram indexes build several times faster than with 64 MB). */
+const MEMORIA_INDICES = '256MB';
+
+/**
+ * Settings of the worker a restore loads into: with wal_level minimal (which needs no WAL senders), rows COPYed into
+ * a table truncated in the same transaction are written straight to the table, not to the WAL as well. The app
+ * opens the folder afterwards with its own settings.
+ */
+const AJUSTES_CARGA = ['wal_level=minimal', 'max_wal_senders=0'];
 
 const cancelada = (señal?: AbortSignal) => {
   if (señal?.aborted) throw new AppError('cancelled', es.datos.cancelada);
@@ -60,8 +72,10 @@ export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: Opci
   const progreso = opciones.progreso ?? (() => {});
   const total = filasTotales(opciones.cabecera);
   let hechos = 0;
-  progreso(t.fases.esquema, 0, total);
-  for await (const seccion of leerSecciones(ruta)) {
+  /** The tables the data section truncates: loaded with FREEZE (below). */
+  let truncadas = '';
+
+  const aplicar = async (runner: ConsultaCopia, seccion: SeccionCopia): Promise<void> => {
     cancelada(opciones.señal);
     if (seccion.tipo === 'sql') {
       if (opciones.conocidas && seccion.marca.startsWith(MARCAS.esquema) && seccion.marca !== MARCAS.registro) {
@@ -72,22 +86,53 @@ export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: Opci
         // The schema is in place: every table the copy holds must exist before rows go in.
         for (const tabla of Object.keys(opciones.cabecera.filas)) {
           const [esquema, nombre] = [tabla.slice(0, tabla.indexOf('.')), tabla.slice(tabla.indexOf('.') + 1)];
-          const { rows } = await db.query<{ existe: boolean }>('select to_regclass($1) is not null as existe', [tablaCalificada(esquema, nombre)]);
+          const { rows } = await runner.query<{ existe: boolean }>('select to_regclass($1) is not null as existe', [tablaCalificada(esquema, nombre)]);
           if (!rows[0]?.existe) throw new AppError('validation', t.tablaDesconocida(tabla));
         }
+        truncadas = seccion.texto.split('\n').find((linea) => linea.startsWith('TRUNCATE TABLE ')) ?? '';
       }
-      await db.exec(seccion.texto);
-      continue;
+      await runner.exec(seccion.texto);
+      return;
     }
     const clave = `${seccion.esquema}.${seccion.tabla}`;
     if (!(clave in opciones.cabecera.filas)) throw new AppError('validation', es.datos.copias.danada);
     progreso(t.fases.cargando(seccion.esquema === 'public' ? seccion.tabla : clave), hechos, total);
-    await db.copiarDesde(
-      `copy ${tablaCalificada(seccion.esquema, seccion.tabla)} (${seccion.columnas.map(identificador).join(', ')}) from '/dev/blob'`,
+    const nombre = tablaCalificada(seccion.esquema, seccion.tabla);
+    // FREEZE: rows written already frozen, so the first reads (the row counts below, the app's first screens)
+    // do not rewrite every page to set hint bits. PostgreSQL allows it only for a table truncated in this
+    // transaction, which the data section does for every table but the documents'.
+    const congelar = truncadas.includes(`${nombre},`) || truncadas.includes(`${nombre};`);
+    await runner.copiarDesde(
+      `copy ${nombre} (${seccion.columnas.map(identificador).join(', ')}) from '/dev/blob'${congelar ? ' with (freeze)' : ''}`,
       seccion.texto,
     );
     hechos += seccion.filas;
     progreso(t.fases.cargando(seccion.esquema === 'public' ? seccion.tabla : clave), hechos, total);
+  };
+
+  progreso(t.fases.esquema, 0, total);
+  const secciones = leerSecciones(ruta)[Symbol.asyncIterator]();
+  try {
+    let siguiente = await secciones.next();
+    // The schema, statement by statement as psql would run it.
+    while (!siguiente.done && !(siguiente.value.tipo === 'sql' && siguiente.value.marca === MARCAS.datos)) {
+      await aplicar(db, siguiente.value);
+      siguiente = await secciones.next();
+    }
+    // The data, its indexes, sequences and triggers in ONE transaction: the truncated tables' rows and the indexes
+    // built after them skip the WAL (prepararRestauracion opens the folder with wal_level minimal), and the load is
+    // committed once.
+    if (!siguiente.done) {
+      await db.transaccion(async (tx) => {
+        await tx.exec(`set local maintenance_work_mem = '${MEMORIA_INDICES}'`);
+        while (!siguiente.done) {
+          await aplicar(tx, siguiente.value);
+          siguiente = await secciones.next();
+        }
+      });
+    }
+  } finally {
+    await secciones.return?.(undefined);
   }
 
   progreso(t.fases.revisando, hechos, total);
@@ -131,7 +176,7 @@ export async function prepararRestauracion(dataDir: string, ruta: string, opcion
   await mkdir(archivos, { recursive: true, mode: 0o700 });
   let db: BaseEmbebida | null = null;
   try {
-    db = await openPgliteWorker({ dataDir: base });
+    db = await openPgliteWorker({ dataDir: base, ajustes: AJUSTES_CARGA });
     await cargarCopia(db, ruta, { ...opciones, archivos });
     await db.close();
     db = null;

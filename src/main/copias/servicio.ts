@@ -6,6 +6,7 @@
  * Copies go to the folder the administrator chose (settings 'copias'), else <data>/copias. Every copy, restore
  * and automatic copy runs as the host's one data activity (datos/actividades.ts): progress, cancel, outcome.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, TipoCopia, QuienRestaura } from '../../shared/ports/datos';
@@ -21,7 +22,8 @@ import { leerCabecera, leerFinDeCopia, verificarCopia } from './lectura';
 import { comprobarCarpetaPropia, esArchivoPropio, existeAlgo } from './archivos-seguros';
 import { crearFirmaCopias } from './firma';
 import type { SecretsPort } from '../../shared/ports/secrets';
-import { volcarBase, type ResultadoVolcado } from './volcado';
+import { volcarBase, type OpcionesVolcado, type ResultadoVolcado } from './volcado';
+import { conDuplicado } from './duplicado';
 import { cambioDeRestauracion, CARPETAS, limpiarRestauracion, prepararRestauracion } from './restauracion';
 
 export type { CambioDeDatos } from './cambio';
@@ -140,24 +142,57 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
   /** A free name for a copy of `tipo` taken now (a second copy of the same kind in the same second gets -2…). */
   async function nombreLibre(ruta: string, tipo: TipoCopia, fecha: Date): Promise<string> {
     for (let n = 1; ; n++) {
-      const nombre = nombreDeCopia(tipo, fecha, n);
+      const nombre = nombreDeCopia(tipo, fecha, n, true);
       // lstat, not exists: a dangling link is a name taken too.
       if (!(await existeAlgo(join(ruta, nombre))) && !(await existeAlgo(join(ruta, `${nombre}.parcial`)))) return nombre;
+    }
+  }
+
+  /**
+   * Dumps the database into `ruta`: from a duplicate of its folder (duplicado.ts), so the app's connection is held
+   * only for the duplicate's last pass; straight from `db` (held for the whole dump, as before issue 25) when the
+   * open database is not the data folder's or the duplicate cannot be made.
+   */
+  async function volcar(db: BaseEmbebida, ruta: string, volcado: OpcionesVolcado, ctx?: ContextoActividad): Promise<ResultadoVolcado> {
+    const origen = join(dataDir, CARPETAS.base);
+    if (!existsSync(join(origen, 'PG_VERSION'))) return volcarBase(db, ruta, volcado);
+    let abierto = false;
+    try {
+      return await conDuplicado(
+        db,
+        origen,
+        join(dataDir, CARPETAS.duplicado),
+        (duplicado) => {
+          abierto = true;
+          return volcarBase(duplicado, ruta, volcado);
+        },
+        ctx ? { señal: ctx.señal, progreso: (hechos, total) => ctx.progreso(t.fases.instantanea, hechos, total) } : {},
+      );
+    } catch (error) {
+      if (abierto || (error instanceof AppError && error.code === 'cancelled')) throw error;
+      log('Copia: no se pudo duplicar la carpeta de datos; se copia directamente (las escrituras esperan mientras dura)', error);
+      return volcarBase(db, ruta, volcado);
     }
   }
 
   async function copiar(db: BaseEmbebida, tipo: TipoCopia, destino: string, ctx?: ContextoActividad): Promise<ResultadoVolcado> {
     await asegurarCarpeta(destino);
     const nombre = await nombreLibre(destino, tipo, now());
-    const resultado = await volcarBase(db, join(destino, nombre), {
-      version: opciones.version,
-      tipo,
-      now,
-      archivos: join(dataDir, CARPETAS.archivos),
-      firmar: (fin) => firma.firmar(fin),
-      ...(opciones.supabaseDir ? { supabaseDir: opciones.supabaseDir } : {}),
-      ...(ctx ? { señal: ctx.señal, progreso: ctx.progreso } : {}),
-    });
+    const resultado = await volcar(
+      db,
+      join(destino, nombre),
+      {
+        version: opciones.version,
+        tipo,
+        now,
+        archivos: join(dataDir, CARPETAS.archivos),
+        firmar: (fin) => firma.firmar(fin),
+        comprimir: true,
+        ...(opciones.supabaseDir ? { supabaseDir: opciones.supabaseDir } : {}),
+        ...(ctx ? { señal: ctx.señal, progreso: ctx.progreso } : {}),
+      },
+      ctx,
+    );
     log(`Copia de seguridad creada: ${nombre} (${tipo}, ${filasDeDatos(resultado.cabecera)} filas, ${resultado.bytes} bytes${resultado.firmada ? '' : ', sin firma: el llavero no respondió'})`);
     return resultado;
   }

@@ -1,8 +1,10 @@
 /**
- * Writes a backup of the embedded database in the format of formato.ts: one plain-SQL file psql restores.
+ * Writes a backup of the embedded database in the format of formato.ts: one plain-SQL file psql restores,
+ * gzip-compressed when asked (the backups service always asks).
  *
- * Consistent by construction: every table is read inside ONE repeatable-read transaction, and PGlite is a single
- * connection, so writes queue behind it and land either wholly before the snapshot or wholly after. Big tables
+ * Consistent by construction: every table is read inside ONE repeatable-read transaction. PGlite is a single
+ * connection, so on the app's own database writes queue behind it for the whole dump: the backups service dumps
+ * a duplicate of the data folder instead (duplicado.ts), and the app's writes go on. Big tables
  * are read in ranges of pages (ctid), so memory stays bounded and progress moves. The file is written beside its
  * final name (`.parcial`), synced, then renamed: a copy either exists whole or not at all.
  */
@@ -10,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { TipoCopia } from '../../shared/ports/datos';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
@@ -50,6 +53,8 @@ export interface OpcionesVolcado {
   supabaseDir?: string;
   /** Signs the trailer (firma.ts); omitted or null = an unsigned file (the move's snapshot). */
   firmar?: (fin: FinCopia) => Promise<string | null>;
+  /** Writes the text gzip-compressed (formato.ts "Compressed copies"); omitted = the plain SQL file. */
+  comprimir?: boolean;
 }
 
 export interface ResultadoVolcado {
@@ -58,8 +63,10 @@ export interface ResultadoVolcado {
   cabecera: CabeceraCopia;
   /** Rows of every table, documents included. */
   filas: number;
-  /** Size of the file. */
+  /** Size of the file (compressed when `comprimir`). */
   bytes: number;
+  /** Size of the SQL text the file holds (= bytes for a plain file). */
+  bytesTexto: number;
   sha256: string;
   /** Whether the trailer carries this install's signature. */
   firmada: boolean;
@@ -84,14 +91,37 @@ const PAGINAS_POR_TRAMO = 1024;
 /** Bytes gathered before each write to the file. */
 const ESCRITURA_BYTES = 1024 * 1024;
 
-/** Appends to the partial file, hashing every byte. */
+/**
+ * gzip level of a compressed copy. 6 (zlib's default) is where gzip's size curve flattens; the compression runs on
+ * libuv's thread pool, beside the dump, not on the main thread.
+ */
+export const NIVEL_GZIP = 6;
+
+/**
+ * Appends to the partial file, hashing every byte of the text. Compressed, the text goes through one gzip member
+ * and the trailer gets a member of its own, so a reader finds it in the file's last bytes without inflating the
+ * whole file (lectura.ts), while `gunzip -c` still gives exactly the plain copy.
+ */
 class Escritor {
   private pendiente: Buffer[] = [];
   private tamPendiente = 0;
+  private readonly gzip: Gzip | null;
+  private comprimidos: Buffer[] = [];
+  private fallo: Error | null = null;
   readonly hash = createHash('sha256');
+  /** Bytes of text (what the trailer covers). */
   bytes = 0;
+  /** Bytes written to the file. */
+  enArchivo = 0;
 
-  constructor(private readonly archivo: FileHandle) {}
+  constructor(
+    private readonly archivo: FileHandle,
+    comprimir: boolean,
+  ) {
+    this.gzip = comprimir ? createGzip({ level: NIVEL_GZIP, chunkSize: 256 * 1024 }) : null;
+    this.gzip?.on('data', (trozo: Buffer) => this.comprimidos.push(trozo));
+    this.gzip?.on('error', (error: Error) => (this.fallo = error));
+  }
 
   async escribir(texto: string): Promise<void> {
     const buf = Buffer.from(texto, 'utf8');
@@ -106,20 +136,48 @@ class Escritor {
     await this.escribir(`${texto}\n`);
   }
 
+  private async alArchivo(buf: Buffer): Promise<void> {
+    if (buf.length === 0) return;
+    await this.archivo.write(buf);
+    this.enArchivo += buf.length;
+  }
+
+  private async sacarComprimidos(): Promise<void> {
+    if (this.fallo) throw this.fallo;
+    const listos = Buffer.concat(this.comprimidos);
+    this.comprimidos = [];
+    await this.alArchivo(listos);
+  }
+
   async vaciar(): Promise<void> {
     if (this.tamPendiente === 0) return;
     const todo = Buffer.concat(this.pendiente, this.tamPendiente);
     this.pendiente = [];
     this.tamPendiente = 0;
-    await this.archivo.write(todo);
+    const gzip = this.gzip;
+    if (!gzip) return this.alArchivo(todo);
+    await new Promise<void>((resolve, reject) => gzip.write(todo, (error) => (error ? reject(error) : resolve())));
+    await this.sacarComprimidos();
   }
 
   /** Writes the trailer (not hashed: it carries the hash) and flushes. */
   async terminar(linea: string): Promise<void> {
     const buf = Buffer.from(`${linea}\n`, 'utf8');
-    this.pendiente.push(buf);
-    this.tamPendiente += buf.length;
     await this.vaciar();
+    const gzip = this.gzip;
+    if (!gzip) return this.alArchivo(buf);
+    await new Promise<void>((resolve, reject) => {
+      gzip.once('end', resolve);
+      gzip.once('error', reject);
+      gzip.end();
+    });
+    await this.sacarComprimidos();
+    await this.alArchivo(gzipSync(buf, { level: NIVEL_GZIP }));
+  }
+
+  /** Drops the compressor of a copy that failed or was cancelled. */
+  descartar(): void {
+    this.gzip?.destroy();
   }
 }
 
@@ -282,7 +340,7 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
   // Exclusive and without following links: a name planted in the folder (a link to elsewhere) fails the copy
   // instead of receiving it.
   const archivo = await crearExclusivo(parcial);
-  const escritor = new Escritor(archivo);
+  const escritor = new Escritor(archivo, opciones.comprimir === true);
   let terminado = false;
   try {
     const documentos = opciones.archivos ? await listarArchivos(opciones.archivos) : [];
@@ -305,7 +363,11 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
 
       await escritor.linea(TITULO_COPIA);
       await escritor.linea('-- Es un volcado estándar de PostgreSQL. Para restaurarlo sin esta aplicación, en una base de datos vacía:');
-      await escritor.linea(`--   psql -v ON_ERROR_STOP=1 -f ${basename(destino)} -d <base_de_datos>`);
+      await escritor.linea(
+        opciones.comprimir
+          ? `--   gunzip -c ${basename(destino)} | psql -v ON_ERROR_STOP=1 -d <base_de_datos>`
+          : `--   psql -v ON_ERROR_STOP=1 -f ${basename(destino)} -d <base_de_datos>`,
+      );
       await escritor.linea('-- (con un usuario que pueda crear roles, extensiones y esquemas; la última línea es una suma de comprobación).');
       await escritor.linea(lineaCabecera(cabecera));
       await escritor.linea();
@@ -405,8 +467,9 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
     const sha256 = escritor.hash.digest('hex');
     const firma = (await opciones.firmar?.({ sha256, bytes: escritor.bytes })) ?? null;
     const fin = lineaFin({ sha256, bytes: escritor.bytes, ...(firma ? { firma } : {}) });
-    const bytes = escritor.bytes + Buffer.byteLength(fin) + 1;
     await escritor.terminar(fin);
+    const bytes = escritor.enArchivo;
+    const bytesTexto = escritor.bytes + Buffer.byteLength(fin) + 1;
     await archivo.sync();
     await archivo.close();
     terminado = true;
@@ -414,8 +477,9 @@ export async function volcarBase(db: BaseEmbebida, destino: string, opciones: Op
     await rename(parcial, destino);
     await sincronizarCarpeta(dirname(destino));
     const filas = Object.values(cabecera.filas).reduce((a, b) => a + b, 0);
-    return { ruta: destino, cabecera, filas, bytes, sha256, firmada: firma !== null };
+    return { ruta: destino, cabecera, filas, bytes, bytesTexto, sha256, firmada: firma !== null };
   } catch (error) {
+    escritor.descartar();
     if (!terminado) await archivo.close().catch(() => undefined);
     await rm(parcial, { force: true }).catch(() => undefined);
     throw error;

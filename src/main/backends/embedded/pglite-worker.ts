@@ -144,7 +144,7 @@ try {
   db = await PGlite.create({
     ...(init.dataDir ? { dataDir: init.dataDir, fs: new PrivateNodeFS(init.dataDir) } : {}),
     extensions: PGLITE_EXTENSIONS,
-    startParams: PGLITE_START_PARAMS,
+    startParams: [...PGLITE_START_PARAMS, ...(init.ajustes ?? []).flatMap((ajuste) => ['-c', ajuste])],
   });
   port.on('message', (msg: WorkerRequest) => void handle(msg));
   port.postMessage({ type: 'ready' } satisfies WorkerEvent);

@@ -25,4 +25,6 @@ export type WorkerEvent =
 export interface WorkerInit {
   /** Folder of the PGlite cluster; omitted = in memory. */
   dataDir?: string;
+  /** Server settings on top of PGLITE_START_PARAMS, as `-c name=value` pairs (a restore's load: wal_level). */
+  ajustes?: string[];
 }

@@ -7,6 +7,7 @@ export const copias = {
   // What the activity shows while it runs.
   fases: {
     preparando: 'Preparando la copia',
+    instantanea: 'Fijando el momento de la copia',
     copiando: (tabla: string) => `Copiando ${tabla}`,
     archivos: 'Copiando los documentos',
     guardando: 'Guardando el archivo',
