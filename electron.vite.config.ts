@@ -4,15 +4,15 @@ import { join, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { rendererConfig } from './vite.renderer';
-import { CARPETA_PLANTILLA, CARPETA_PLANTILLA_DEMO, claveDeMigraciones, crearPlantilla } from './src/main/backends/embedded/plantilla';
-import { openPgliteInProcess } from './src/main/backends/embedded/pglite-client';
-import { seedDemoData } from './src/main/backends/embedded/seed';
+import { CARPETA_PLANTILLA, CARPETA_PLANTILLA_DEMO, claveDeMigraciones, crearPlantilla } from './src/main/motores/embebido/plantilla';
+import { openPgliteInProcess } from './src/main/motores/embebido/pglite-client';
+import { seedDemoData } from './src/main/motores/embebido/seed';
 
 /** The identity of the demo seed's sources (code, data files, recordings): a cached demo template is only reused for the same. */
 function claveDeLaSiembra(): string {
   const hash = createHash('sha256');
-  const carpetas = [resolve(__dirname, 'src/main/backends/embedded/seed'), resolve(__dirname, 'resources/demo-audio')];
-  const archivos = [resolve(__dirname, 'src/main/backends/embedded/seed.ts')];
+  const carpetas = [resolve(__dirname, 'src/main/motores/embebido/seed'), resolve(__dirname, 'resources/demo-audio')];
+  const archivos = [resolve(__dirname, 'src/main/motores/embebido/seed.ts')];
   for (const carpeta of carpetas) {
     if (!existsSync(carpeta)) continue;
     for (const nombre of readdirSync(carpeta, { recursive: true, encoding: 'utf8' }).sort()) {
@@ -69,7 +69,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'serve-cli': resolve(__dirname, 'src/main/serve-cli.ts'),
-          'pglite-worker': resolve(__dirname, 'src/main/backends/embedded/pglite-worker.ts'),
+          'pglite-worker': resolve(__dirname, 'src/main/motores/embebido/pglite-worker.ts'),
         },
       },
     },

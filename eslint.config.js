@@ -23,7 +23,7 @@ const electron = {
   patterns: [{ group: ['electron/*'], message: 'Solo los módulos de Electron del proceso principal y el preload importan electron.' }],
 };
 const electronStore = {
-  paths: [{ name: 'electron-store', message: 'Solo src/main/settings/electron-settings.ts importa electron-store.' }],
+  paths: [{ name: 'electron-store', message: 'Solo src/main/ajustes/electron-settings.ts importa electron-store.' }],
 };
 const node = {
   paths: nodeBuiltins.map((name) => ({ name, message: 'Este código no corre en Node: sin módulos integrados de Node.' })),
@@ -70,8 +70,8 @@ function restrict(...sets) {
 const MAIN_ELECTRON_FILES = [
   'src/main/index.ts',
   'src/main/ipc.ts',
-  'src/main/window/create-window.ts',
-  'src/main/settings/electron-settings.ts',
+  'src/main/ventana/create-window.ts',
+  'src/main/ajustes/electron-settings.ts',
 ];
 
 /** Plain Node globals for the .js/.cjs/.mjs tooling files. */
@@ -126,7 +126,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(electron, electronStore) },
   },
   {
-    files: MAIN_ELECTRON_FILES.filter((f) => f !== 'src/main/settings/electron-settings.ts'),
+    files: MAIN_ELECTRON_FILES.filter((f) => f !== 'src/main/ajustes/electron-settings.ts'),
     rules: { 'no-restricted-imports': restrict(electronStore) },
   },
   {

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
-import { createApi } from '../src/shared/api';
-import { createDispatcher, type Implementations } from '../src/main/dispatch';
+import { openEmbeddedBackend } from '../src/main/motores/embebido/open-embedded';
+import { crearApi } from '../src/shared/api';
+import { crearDespachador, type Implementations } from '../src/main/dispatch';
 import type { SqlQueryable } from '../src/shared/ports/sql';
 import { agruparSesiones, calcularEstadisticas, type FilaMensaje } from '../src/shared/areas/mensajes/rules';
 
@@ -61,7 +61,7 @@ export async function benchBotsMensajes(record: Record, folder: string): Promise
     });
     record(`cargar ${MENSAJES.toLocaleString('es-CO')} mensajes en ${SESIONES.toLocaleString('es-CO')} sesiones`, cargaMs);
 
-    const dispatch = createDispatcher(createApi(backend.backend) as unknown as Implementations);
+    const dispatch = crearDespachador(crearApi(backend.backend) as unknown as Implementations);
     let token: string | null = null;
     const ctx = { getToken: () => token, setToken: (t: string | null) => void (token = t) };
     const created = await dispatch('auth', 'crearPrimerAdmin', { nombre: 'Bench', email: 'bench-bots@agencia.co', password: 'Bench2026x' }, ctx);
@@ -101,7 +101,7 @@ export async function benchBotsMensajes(record: Record, folder: string): Promise
     record('forma original: descargar todo y agrupar en JavaScript', originalMs, undefined, `(${original.stats.totalSesiones} sesiones)`);
     record('lo mismo en SQL (sesiones + estadísticas)', sqlMs, undefined, `(${(originalMs / Math.max(sqlMs, 0.01)).toFixed(0)}× más rápido)`);
   } finally {
-    await backend.close();
+    await backend.cerrar();
   }
 }
 

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
-import { seedDemoData } from '../src/main/backends/embedded/seed';
+import { openEmbeddedBackend } from '../src/main/motores/embebido/open-embedded';
+import { seedDemoData } from '../src/main/motores/embebido/seed';
 import { volcarBase } from '../src/main/copias/volcado';
 import { conDuplicado } from '../src/main/copias/duplicado';
 import { verificarCopia } from '../src/main/copias/lectura';
@@ -106,7 +106,7 @@ export async function benchCopias(record: Record, folder: string, opciones: { es
     record(`copia: la escritura más lenta mientras corría (${escrituras} escrituras)`, esperaMaxima, 1000);
     record('  de ello: la base retenida (última pasada del duplicado)', retenido);
   } finally {
-    await fuente.close();
+    await fuente.cerrar();
   }
 
   const [verificarMs, { cabecera }] = await time(() => verificarCopia(ruta));
@@ -135,7 +135,7 @@ export async function benchCopias(record: Record, folder: string, opciones: { es
   renameSync(join(otra, 'pgdata-restaurando'), join(otra, 'pgdata'));
   const [abrirMs, abierta] = await time(() => openEmbeddedBackend({ dataDir: otra, seedDemoData: false }));
   record('restaurar: abrir la base restaurada', abrirMs);
-  await abierta.close();
+  await abierta.cerrar();
   record('restaurar: total (comprobar + cargar + abrir)', verificarMs + cargaMs + abrirMs, 15_000);
 }
 

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
+import { openEmbeddedBackend } from '../src/main/motores/embebido/open-embedded';
 import type { Record } from './bots-mensajes';
 
 export async function benchMetricas(record: Record, folder: string): Promise<void> {
@@ -34,6 +34,6 @@ export async function benchMetricas(record: Record, folder: string): Promise<voi
     samples.sort((a, b) => a - b);
     record('métricas: tablero con 2.000 proyectos y 10.000 servicios (mediana de 7)', samples[3]!, 200);
   } finally {
-    await backend.close();
+    await backend.cerrar();
   }
 }

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import type { Backend } from '../src/shared/ports';
 import type { SecretsPort } from '../src/shared/ports/secrets';
 import type { Dispatch } from '../src/main/dispatch';
-import type { CallContext } from '../src/shared/api/context';
+import type { CallContext } from '../src/shared/operaciones/context';
 import { iniciarEntrada } from '../src/main/entrada/servidor';
 import { coalescerCambios } from '../src/main/cambios/coalescer';
 
@@ -33,7 +33,7 @@ export async function benchLazo(backend: Backend, dispatch: Dispatch, ctx: CallC
   const total = options.total ?? 1_000;
   const porSegundo = options.porSegundo ?? 50;
   const call = <T>(op: string, input: unknown) => ok<T>(dispatch('llamadas', op, input, ctx));
-  if (!backend.dataSistema || !backend.cambios) throw new Error('el lazo necesita la base embebida (dataSistema y cambios)');
+  if (!backend.datosSistema || !backend.cambios) throw new Error('el lazo necesita la base embebida (dataSistema y cambios)');
 
   const secreto = 'secreto-de-banco-de-pruebas-' + 'x'.repeat(32);
   const memoria = new Map<string, string>([['entrada:llamadas', secreto]]);
@@ -42,7 +42,7 @@ export async function benchLazo(backend: Backend, dispatch: Dispatch, ctx: CallC
     set: async (cuenta, valor) => void memoria.set(cuenta, valor),
     delete: async (cuenta) => memoria.delete(cuenta),
   };
-  const entrada = await iniciarEntrada({ direccion: '127.0.0.1', puerto: 0, datos: () => backend.dataSistema!(), secretos });
+  const entrada = await iniciarEntrada({ direccion: '127.0.0.1', puerto: 0, datos: () => backend.datosSistema!(), secretos });
 
   const campanas = await call<Array<{ id: number }>>('listarCampanas', {});
   const campana = campanas[0]!.id;
@@ -143,7 +143,7 @@ export async function benchLazo(backend: Backend, dispatch: Dispatch, ctx: CallC
   await sonda;
   dejar();
   pantalla.cerrar();
-  await entrada.close();
+  await entrada.cerrar();
 
   const guardadas = (await call<{ totalLlamadas: number }>('estadisticas', { campanaId: campana })).totalLlamadas - llamadasAntes;
   const aceptadas = estados.filter((s) => s === 200).length;

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Dispatch } from '../src/main/dispatch';
-import type { CallContext } from '../src/shared/api/context';
+import type { CallContext } from '../src/shared/operaciones/context';
 import { parsearCsv } from '../src/renderer/features/llamadas/csv';
 import { filasAGuardar } from '../src/shared/areas/llamadas/csv';
 
@@ -108,14 +108,14 @@ if (process.argv[1]?.endsWith('llamadas-bench.ts')) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { openEmbeddedBackend } = await import('../src/main/backends/embedded/open-embedded');
-  const { seedDemoData } = await import('../src/main/backends/embedded/seed');
-  const { createApi } = await import('../src/shared/api');
-  const { createDispatcher } = await import('../src/main/dispatch');
+  const { openEmbeddedBackend } = await import('../src/main/motores/embebido/open-embedded');
+  const { seedDemoData } = await import('../src/main/motores/embebido/seed');
+  const { crearApi: createApi } = await import('../src/shared/api');
+  const { crearDespachador: createDispatcher } = await import('../src/main/dispatch');
   const base = mkdtempSync(join(tmpdir(), 'consola-bench-llamadas-'));
   const big = await openEmbeddedBackend({ dataDir: base, seedDemoData: false });
-  const { createJsonSettings } = await import('../src/main/settings/json-settings');
-  const { createHttpWebhooks } = await import('../src/main/webhooks/http-webhooks');
+  const { crearAjustesJson: createJsonSettings } = await import('../src/main/ajustes/json-settings');
+  const { crearWebhooksHttp: createHttpWebhooks } = await import('../src/main/webhooks/http-webhooks');
   // Alone there is no host: settings in a throwaway file and webhooks without keychain (auth 'ninguna').
   const settings = createJsonSettings(join(base, 'ajustes.json'));
   Object.assign(big.backend, { settings, webhooks: createHttpWebhooks(settings, undefined) });
@@ -131,7 +131,7 @@ if (process.argv[1]?.endsWith('llamadas-bench.ts')) {
       bulk: Number(process.env.BENCH_LOTE ?? 1000),
     });
   } finally {
-    await big.close();
+    await big.cerrar();
     rmSync(base, { recursive: true, force: true });
   }
 }

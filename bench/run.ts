@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openEmbeddedBackend } from '../src/main/backends/embedded/open-embedded';
-import { seedDemoData } from '../src/main/backends/embedded/seed';
-import { openPgliteWorker } from '../src/main/backends/embedded/pglite-worker-client';
+import { openEmbeddedBackend } from '../src/main/motores/embebido/open-embedded';
+import { seedDemoData } from '../src/main/motores/embebido/seed';
+import { openPgliteWorker } from '../src/main/motores/embebido/pglite-worker-client';
 import { execFileSync } from 'node:child_process';
 import { benchBotsMensajes } from './bots-mensajes';
 import { benchCopias } from './copias-bench';
@@ -20,10 +20,10 @@ import { benchMetricas } from './gestion-metricas';
 import { OBJETIVO_PORTAL_BYTES, tamanoPortal } from './portal-tamano';
 import { benchLlamadas } from './llamadas-bench';
 import { benchLazo } from './lazo-bench';
-import { createJsonSettings } from '../src/main/settings/json-settings';
-import { createHttpWebhooks } from '../src/main/webhooks/http-webhooks';
-import { createApi } from '../src/shared/api';
-import { createDispatcher, type Implementations } from '../src/main/dispatch';
+import { crearAjustesJson } from '../src/main/ajustes/json-settings';
+import { crearWebhooksHttp } from '../src/main/webhooks/http-webhooks';
+import { crearApi } from '../src/shared/api';
+import { crearDespachador, type Implementations } from '../src/main/dispatch';
 import { opcionesBench, PARTES, type Parte } from './opciones';
 import { medirServe, OBJETIVO_PRIMER_ARRANQUE_MS, OBJETIVO_REPOSO_MB } from './serve-reposo';
 
@@ -70,11 +70,11 @@ async function partesEnEscala(tamano: number, bigDir: string, base: string, part
   const llamadas = 200_000 * tamano;
   const big = await openEmbeddedBackend({ dataDir: bigDir, seedDemoData: false });
   // Settings and webhooks as the host gives them (the calls part configures a local webhook server).
-  const settings = createJsonSettings(join(base, `ajustes-x${tamano}.json`));
-  Object.assign(big.backend, { settings, webhooks: createHttpWebhooks(settings, undefined) });
+  const settings = crearAjustesJson(join(base, `ajustes-x${tamano}.json`));
+  Object.assign(big.backend, { settings, webhooks: crearWebhooksHttp(settings, undefined) });
   const [seedMs, summary] = await time(() => seedDemoData(big.db, { scale: { clientes, llamadas } }));
   record('cargar los clientes y las llamadas', seedMs, undefined, `(${miles(clientes)} / ${miles(llamadas)}${summary.skipped ? ', ya estaban' : ''})`);
-  const dispatch = createDispatcher(createApi(big.backend) as unknown as Implementations);
+  const dispatch = crearDespachador(crearApi(big.backend) as unknown as Implementations);
   let token: string | null = null;
   const ctx = { getToken: () => token, setToken: (t: string | null) => void (token = t) };
   // A kept --datos folder already has the bench's administrator: sign in as him.
@@ -101,7 +101,7 @@ async function partesEnEscala(tamano: number, bigDir: string, base: string, part
   if (partes.has('llamadas')) await benchLlamadas(dispatch, ctx, record);
   // The live loop at the same scale: 1,000 outcomes at 50/s through the inbound endpoint.
   if (partes.has('lazo')) await benchLazo(big.backend, dispatch, ctx, record);
-  await big.close();
+  await big.cerrar();
 }
 
 async function main() {
@@ -121,7 +121,7 @@ async function main() {
       const [firstRun, demo] = await time(() => openEmbeddedBackend({ dataDir: demoDir, now: () => new Date(unMesDespues) }));
       const cpuMs = ((c) => (c.user + c.system) / 1000)(process.cpuUsage(cpu));
       record('primer arranque: crear + migrar + datos demo (plantilla de hace 30 días)', firstRun, OBJETIVO_PRIMER_ARRANQUE_MS, `(CPU ${cpuMs.toFixed(0)} ms)`);
-      await demo.close();
+      await demo.cerrar();
 
       // The built serve-cli from outside: until it serves a new folder, then idle (new, and reopened).
       const serveDir = join(base, 'serve');
@@ -147,14 +147,14 @@ async function main() {
       for (let i = 0; i < 5; i++) {
         const [ms, again] = await time(() => openEmbeddedBackend({ dataDir: demoDir }));
         opens.push(ms);
-        await again.close();
+        await again.cerrar();
       }
       record('abrir la base embebida existente (mediana de 5)', median(opens), 1500);
       const engineOnly: number[] = [];
       for (let i = 0; i < 3; i++) {
         const [ms, client] = await time(() => openPgliteWorker({ dataDir: join(demoDir, 'pgdata') }));
         engineOnly.push(ms);
-        await client.close();
+        await client.cerrar();
       }
       record('  de ello: arrancar PGlite en su hilo (mediana de 3)', median(engineOnly));
     }

@@ -2,23 +2,23 @@
  * Transport-neutral entry point: IPC (ipc.ts) and HTTP (serve.ts) both call dispatch(). It looks the
  * operation up in the contract, validates the input with its zod schema, and runs the one implementation
  * with the call's context (the token the transport keeps: per window, or an HttpOnly cookie). The session
- * itself is resolved inside the implementation, once, by withSessions (src/shared/api/session.ts). Any
+ * itself is resolved inside the implementation, once, by withSessions (src/shared/operaciones/session.ts). Any
  * failure becomes an envelope with a Spanish message; one that is not an AppError is logged here.
  */
 import type { z } from 'zod';
 import { getOperation } from '../shared/contract';
-import type { Envelope } from '../shared/contract/envelope';
+import type { Envelope } from '../shared/operaciones/envelope';
 import { AppError, toAppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 
-import type { CallContext } from '../shared/api/context';
+import type { CallContext } from '../shared/operaciones/context';
 
-export type { CallContext } from '../shared/api/context';
+export type { CallContext } from '../shared/operaciones/context';
 
 export type OperationImpl = (input: unknown, ctx: CallContext) => Promise<unknown>;
 export type Implementations = Record<string, Record<string, OperationImpl>>;
 
-export function createDispatcher(impls: Implementations, log: (msg: string, err?: unknown) => void = () => {}) {
+export function crearDespachador(impls: Implementations, log: (msg: string, err?: unknown) => void = () => {}) {
   return async function dispatch(area: string, name: string, rawInput: unknown, ctx: CallContext): Promise<Envelope> {
     const def = getOperation(area, name);
     const impl = def ? impls[area]?.[name] : undefined;
@@ -52,4 +52,4 @@ function firstMessage(error: z.ZodError): string {
   return custom ? issue.message : es.errores.entradaInvalida;
 }
 
-export type Dispatch = ReturnType<typeof createDispatcher>;
+export type Dispatch = ReturnType<typeof crearDespachador>;

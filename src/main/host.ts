@@ -8,21 +8,21 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AreaCambio, Backend, CambiosPort, DataPort, EntradaPort, EstadoCambios } from '../shared/ports';
 import { seguirEstado } from '../shared/ports/cambios';
-import { createApi } from '../shared/api';
+import { crearApi } from '../shared/api';
 import { comprobarRespuestas } from './modo-respuestas';
 import { AppError } from '../shared/errors';
 import { es } from '../shared/i18n/es';
 import { CONNECTION_SETTINGS_KEY, SUPABASE_ANON_KEY_ACCOUNT, type ConnectionSettings } from '../shared/domain/webhooks';
-import { createDispatcher, type Dispatch, type Implementations } from './dispatch';
+import { crearDespachador, type Dispatch, type Implementations } from './dispatch';
 import type { SettingsPort } from '../shared/ports/settings';
-import { openEmbeddedBackend } from './backends/embedded/open-embedded';
-import { createHostedBackend } from './backends/hosted/open-hosted';
-import { abrirAjustesDeCarpeta } from './settings/ajustes-carpeta';
-import { createVault } from './secrets/vault';
-import { createHttpWebhooks } from './webhooks/http-webhooks';
-import { createFolderStorage } from './storage/folder-storage';
-import { makeFolderPrivate } from './backends/embedded/private-folder';
-import type { BaseEmbebida } from './backends/embedded/pglite-worker-client';
+import { openEmbeddedBackend } from './motores/embebido/open-embedded';
+import { crearBackendAlojado } from './motores/alojado/open-hosted';
+import { abrirAjustesDeCarpeta } from './ajustes/ajustes-carpeta';
+import { crearBoveda } from './secretos/vault';
+import { crearWebhooksHttp } from './webhooks/http-webhooks';
+import { crearAlmacenEnCarpeta } from './almacen/folder-storage';
+import { makeFolderPrivate } from './motores/embebido/private-folder';
+import type { BaseEmbebida } from './motores/embebido/pglite-worker-client';
 import type { RegistroPort } from '../shared/ports/datos';
 import { crearActividades, type EntornoDatos } from './datos/actividades';
 import { crearServicioCopias, type CambioDeDatos } from './copias/servicio';
@@ -69,7 +69,7 @@ export interface Host {
    */
   sesiones: AvisoSesiones;
   /** Closes the database cleanly and releases the folder lock. */
-  close(): Promise<void>;
+  cerrar(): Promise<void>;
 }
 
 export { CONNECTION_SETTINGS_KEY, SUPABASE_ANON_KEY_ACCOUNT, type ConnectionSettings };
@@ -83,7 +83,7 @@ interface Opened {
   dispatch: Dispatch;
   /** The embedded database, when that is what is open (backups and the move read it). */
   base: BaseEmbebida | null;
-  close(): Promise<void>;
+  cerrar(): Promise<void>;
 }
 
 /**
@@ -100,8 +100,8 @@ export async function openHost(options: HostOptions): Promise<Host> {
   const settings = options.settings ?? abrirAjustesDeCarpeta(options.dataDir, log);
 
   // Secrets always live in the OS keychain; the vault reports clearly when there is none.
-  const vault = createVault(options.secretsService);
-  const webhooks = createHttpWebhooks(settings, vault);
+  const vault = crearBoveda(options.secretsService);
+  const webhooks = crearWebhooksHttp(settings, vault);
   let reconnectRequested = false;
   const reconnect = () => {
     reconnectRequested = true;
@@ -136,7 +136,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
     if (conexion?.backend === 'hosted' && conexion.supabaseUrl) {
       const anonKey = await vault.get(SUPABASE_ANON_KEY_ACCOUNT);
       if (!anonKey) throw new AppError('config', es.errores.alojadoSinClave);
-      backend = { ...createHostedBackend({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings, webhooks, reconnect, ...servicios };
+      backend = { ...crearBackendAlojado({ url: conexion.supabaseUrl, anonKey }, vault, options.now), settings, webhooks, reconnect, ...servicios };
       close = async () => {};
       base = null;
     } else {
@@ -148,19 +148,19 @@ export async function openHost(options: HostOptions): Promise<Host> {
         antesDeMigrar: (db, pendientes) => copias.antesDeMigrar(db, pendientes),
         secretos: vault,
       });
-      const storage = createFolderStorage(join(options.dataDir, STORAGE_FOLDER));
+      const storage = crearAlmacenEnCarpeta(join(options.dataDir, STORAGE_FOLDER));
       backend = { ...embedded.backend, settings, secrets: vault, webhooks, storageFor: () => storage, reconnect, copias: copias.port, ...servicios };
-      close = () => embedded.close();
+      close = () => embedded.cerrar();
       base = embedded.db;
     }
     backend = { ...backend, auth: avisoSesiones.vigilar(backend.auth) };
-    const api = createApi(backend, log, { comprobarRespuestas: comprobarRespuestas() });
+    const api = crearApi(backend, log, { comprobarRespuestas: comprobarRespuestas() });
     return {
       kind: backend.kind,
       backend,
       base,
-      dispatch: createDispatcher(api as unknown as Implementations, log),
-      async close() {
+      dispatch: crearDespachador(api as unknown as Implementations, log),
+      async cerrar() {
         await api.cerrar();
         await close();
       },
@@ -201,7 +201,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
   current = abierto;
   seguirCambios(abierto);
   if (options.copiasAutomaticas !== false) copias.programar();
-  let reopening: Promise<void> | null = null;
+  let reapertura: Promise<void> | null = null;
 
   /**
    * Closes the backend open now and opens the one the settings choose. With `cambio` (a restore swapping the
@@ -210,7 +210,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
    * falls back to the embedded database (the chosen one's key vanished from the keychain, say) and the choice in
    * settings is kept for the operator to fix.
    */
-  async function reopen(cambio?: CambioDeDatos): Promise<void> {
+  async function cerrarYAbrir(cambio?: CambioDeDatos): Promise<void> {
     const previous = abierto;
     dejarDeSeguir('conectando');
     current = null;
@@ -225,7 +225,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
         throw error;
       }
     }
-    await previous.close().catch((error: unknown) => log('Cierre del backend anterior', error));
+    await previous.cerrar().catch((error: unknown) => log('Cierre del backend anterior', error));
     try {
       if (cambio) await cambio.aplicar();
       abierto = await open();
@@ -233,7 +233,7 @@ export async function openHost(options: HostOptions): Promise<Host> {
         try {
           await cambio.alAbrir(abierto.base);
         } catch (error) {
-          await abierto.close().catch(() => undefined);
+          await abierto.cerrar().catch(() => undefined);
           throw error;
         }
       }
@@ -258,20 +258,20 @@ export async function openHost(options: HostOptions): Promise<Host> {
 
   /** Reopens now (not after a call answers): a restore or a finished move asks for it from its activity. */
   function reabrir(cambio?: CambioDeDatos): Promise<void> {
-    const antes = reopening ?? Promise.resolve();
+    const antes = reapertura ?? Promise.resolve();
     const esta: Promise<void> = antes
       .catch(() => undefined)
-      .then(() => reopen(cambio))
+      .then(() => cerrarYAbrir(cambio))
       .finally(() => {
-        if (reopening === esta) reopening = null;
+        if (reapertura === esta) reapertura = null;
       });
-    reopening = esta;
+    reapertura = esta;
     return esta;
   }
 
   // Refused sign-ins and permission refusals reach the diagnostic log here, for every transport (IPC, HTTP).
   const dispatch: Dispatch = registrarRechazos(async (area, name, input, ctx) => {
-    if (reopening) await reopening.catch(() => undefined);
+    if (reapertura) await reapertura.catch(() => undefined);
     const result = await abierto.dispatch(area, name, input, ctx);
     if (reconnectRequested) {
       reconnectRequested = false;
@@ -297,15 +297,15 @@ export async function openHost(options: HostOptions): Promise<Host> {
         return () => void oyentesEstado.delete(oyente);
       },
     },
-    datosSistema: () => current?.backend.dataSistema?.() ?? null,
+    datosSistema: () => current?.backend.datosSistema?.() ?? null,
     sesiones: avisoSesiones.aviso,
-    async close() {
+    async cerrar() {
       copias.detener();
       actividades.cancelar();
       await actividades.esperar();
-      if (reopening) await reopening.catch(() => undefined);
+      if (reapertura) await reapertura.catch(() => undefined);
       dejarDeSeguir('sin-conexion');
-      await abierto.close();
+      await abierto.cerrar();
     },
   };
 }

@@ -3,7 +3,7 @@
  * inbound results listener (entrada/servidor.ts), which guard their bodies the same way.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Envelope } from '../shared/contract/envelope';
+import type { Envelope } from '../shared/operaciones/envelope';
 
 /** An Envelope as JSON, never cached, never sniffed. */
 export function sendJson(res: ServerResponse, status: number, body: Envelope, extraHeaders: Record<string, string | string[]> = {}): void {

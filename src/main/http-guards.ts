@@ -43,7 +43,7 @@ export function hostAllowed(header: string | undefined, serverPort: number, conf
  * Sliding window of sign-in attempts per client address: at most `max` in any `windowMs`. Memory is bounded:
  * each address keeps at most `max` instants, and past `maxAddresses` the oldest address is forgotten.
  */
-export function createAttemptLimiter(options: { max: number; windowMs: number; now: () => Date; maxAddresses?: number }) {
+export function crearLimiteIntentos(options: { max: number; windowMs: number; now: () => Date; maxAddresses?: number }) {
   const seen = new Map<string, number[]>();
   const maxAddresses = options.maxAddresses ?? 10_000;
   return {
@@ -65,7 +65,7 @@ export function createAttemptLimiter(options: { max: number; windowMs: number; n
 }
 
 /** A counter of bodies being read; `tryAcquire` answers false at the cap instead of queueing. */
-export function createSlots(cap: number) {
+export function crearCupos(cap: number) {
   let inUse = 0;
   return {
     tryAcquire(): (() => void) | null {
@@ -85,8 +85,8 @@ export function createSlots(cap: number) {
  * Body slots with a cap per source address as well as in all: one client (one address) holding `porDireccion`
  * bodies gets 503 for more, and the others still find a slot.
  */
-export function createSlotsPorDireccion(cap: number, porDireccion: number) {
-  const todas = createSlots(cap);
+export function crearCuposPorDireccion(cap: number, porDireccion: number) {
+  const todas = crearCupos(cap);
   const enUso = new Map<string, number>();
   return {
     tryAcquire(direccion: string): (() => void) | null {
@@ -165,7 +165,7 @@ export function parseTrustedProxy(entrada: string): { red: bigint; bits: number 
 }
 
 /** Whether `direccion` is one of the trusted proxies. */
-export function createTrustedProxies(entradas: readonly string[]) {
+export function crearProxiesConfiables(entradas: readonly string[]) {
   const redes = entradas.map(parseTrustedProxy).filter((r): r is { red: bigint; bits: number } => r !== null);
   return {
     vacia: redes.length === 0,
@@ -189,7 +189,7 @@ export function createTrustedProxies(entradas: readonly string[]) {
 export function clientAddressBehind(
   remoteAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
-  proxies: ReturnType<typeof createTrustedProxies>,
+  proxies: ReturnType<typeof crearProxiesConfiables>,
 ): string | undefined {
   let cliente = clientAddressOf(remoteAddress);
   if (!cliente || proxies.vacia || !proxies.incluye(cliente)) return cliente;

@@ -3,7 +3,7 @@
  * listener (entrada/servidor.ts), so an `AppError` code gets the same status and the same Envelope from both
  * (sendJson and refuse, in http-body.ts, put it on the wire).
  */
-import type { Envelope } from '../shared/contract/envelope';
+import type { Envelope } from '../shared/operaciones/envelope';
 import type { ErrorCode } from '../shared/errors';
 
 /**

@@ -13,17 +13,17 @@ import { es } from '../shared/i18n/es';
 import { resolveDataDir } from './data-dir';
 import type { Dispatch } from './dispatch';
 import { openHost, type Host } from './host';
-import { createElectronSettings } from './settings/electron-settings';
-import { unirAjustesAntiguos } from './settings/ajustes-carpeta';
+import { crearAjustesElectron } from './ajustes/electron-settings';
+import { unirAjustesAntiguos } from './ajustes/ajustes-carpeta';
 import { crearControlEntrada, entradaDeLineaDeOrdenes, type ControlEntrada } from './entrada/control';
 import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
-import { createVault } from './secrets/vault';
+import { crearBoveda } from './secretos/vault';
 import { pushCambios, registerIpc } from './ipc';
 import { startServer } from './serve';
 import { desktopHttpPlan, type DesktopHttpPlan } from './http-options';
-import { restrictNewFiles } from './backends/embedded/private-folder';
+import { restrictNewFiles } from './motores/embebido/private-folder';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
-import { createMainWindow, denyAllPermissions, hardenWebContents, prepareDefaultSession, registerAppScheme } from './window/create-window';
+import { crearVentanaPrincipal, denyAllPermissions, hardenWebContents, prepareDefaultSession, registerAppScheme } from './ventana/create-window';
 import { crearRegistro, type Registro } from './registro/registro';
 import { VERSION_APP } from './version';
 
@@ -57,7 +57,7 @@ let host: Host | null = null;
 /** The inbound results endpoint for n8n (src/main/entrada): follows its setting, applied at once when saved. */
 let entrada: ControlEntrada | null = null;
 let hostPromise: Promise<Host> | null = null;
-let server: { url: string; close(): Promise<void> } | null = null;
+let server: { url: string; cerrar(): Promise<void> } | null = null;
 let disposeIpc: (() => void) | null = null;
 let disposeCambios: (() => void) | null = null;
 let shutdownDone = false;
@@ -72,7 +72,7 @@ function showMainWindow(): void {
 
 function openWindow(): void {
   const iconPath = join(app.getAppPath(), 'resources', 'icon.png');
-  mainWindow = createMainWindow({
+  mainWindow = crearVentanaPrincipal({
     preloadPath,
     rendererDir,
     ...(devServerUrl ? { devServerUrl } : {}),
@@ -127,12 +127,12 @@ async function start(): Promise<void> {
   prepareDefaultSession({ rendererDir, ...(devServerUrl ? { devServerUrl } : {}) });
 
   // Desktop preferences live in electron-store, <data>/ajustes.json (never a secret: the guard refuses).
-  const settings = createElectronSettings({ cwd: dataDir });
+  const settings = crearAjustesElectron({ cwd: dataDir });
   // The served build's older settings.json of this folder joins ajustes.json (one file per data folder).
   unirAjustesAntiguos(dataDir, settings, log);
   entrada = crearControlEntrada({
     settings,
-    secretos: createVault(),
+    secretos: crearBoveda(),
     datos: () => host?.datosSistema() ?? null,
     fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
     log,
@@ -161,11 +161,11 @@ async function shutdown(): Promise<void> {
   disposeCambios?.();
   disposeCambios = null;
   const steps: Array<Promise<unknown>> = [];
-  if (server) steps.push(server.close().catch((e: unknown) => log('Cierre del servidor local', e)));
+  if (server) steps.push(server.cerrar().catch((e: unknown) => log('Cierre del servidor local', e)));
   if (entrada) steps.push(entrada.cerrar());
   const opened = host ?? (hostPromise ? await hostPromise.catch(() => null) : null);
   await Promise.all(steps);
-  if (opened) await opened.close().catch((e: unknown) => log('Cierre de la base de datos', e));
+  if (opened) await opened.cerrar().catch((e: unknown) => log('Cierre de la base de datos', e));
   log(es.datos.registro.lineas.cierre);
   // Written now, synchronously: quitting must not wait on one more turn of the disk.
   registro?.vaciarYa();

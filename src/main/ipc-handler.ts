@@ -3,10 +3,10 @@
  * keeps the session token of each window in the main process and hands the call to the shared dispatcher.
  * ipc.ts binds it to ipcMain.handle(IPC_CHANNEL, …).
  */
-import type { Envelope } from '../shared/contract/envelope';
+import type { Envelope } from '../shared/operaciones/envelope';
 import { es } from '../shared/i18n/es';
 import type { CallContext, Dispatch } from './dispatch';
-import { isTrustedSender, type SenderFrameLike } from './window/security';
+import { isTrustedSender, type SenderFrameLike } from './ventana/security';
 
 /** The parts of Electron's IpcMainInvokeEvent the handler reads. */
 export interface IpcInvokeEventLike {
@@ -25,7 +25,7 @@ export interface IpcHandlerOptions {
   log?: (message: string) => void;
 }
 
-export function createIpcHandler(options: IpcHandlerOptions) {
+export function crearManejadorIpc(options: IpcHandlerOptions) {
   const { dispatch, devServerUrl, log = () => {} } = options;
   /** Session token per webContents id. Lives only here; never sent to the renderer. */
   const tokens = new Map<number, string>();
@@ -72,4 +72,4 @@ export function createIpcHandler(options: IpcHandlerOptions) {
   };
 }
 
-export type IpcHandler = ReturnType<typeof createIpcHandler>;
+export type IpcHandler = ReturnType<typeof crearManejadorIpc>;

@@ -3,19 +3,19 @@
  * on every call (see ipc-handler.ts); the session token stays in the main process, per webContents.
  */
 import { ipcMain, type WebContents } from 'electron';
-import { IPC_CHANNEL } from '../shared/contract/envelope';
+import { IPC_CHANNEL } from '../shared/operaciones/envelope';
 import { CAMBIOS_CHANNEL, CAMBIOS_ESTADO_CHANNEL } from '../shared/contract/preload-api';
 import type { CambiosPort, EstadoCambios } from '../shared/ports';
 import type { Host } from './host';
-import { createIpcHandler, type IpcHandler } from './ipc-handler';
+import { crearManejadorIpc, type IpcHandler } from './ipc-handler';
 import { coalescerCambios, type OpcionesCoalescer } from './cambios/coalescer';
-import { isAppUrl } from './window/security';
+import { isAppUrl } from './ventana/security';
 
 export function registerIpc(
   host: Pick<Host, 'dispatch'>,
   options: { devServerUrl?: string; log?: (message: string) => void } = {},
 ): { handler: IpcHandler; dispose(): void } {
-  const handler = createIpcHandler({ dispatch: host.dispatch, ...options });
+  const handler = crearManejadorIpc({ dispatch: host.dispatch, ...options });
   ipcMain.removeHandler(IPC_CHANNEL);
   ipcMain.handle(IPC_CHANNEL, (event, area: unknown, name: unknown, input: unknown) =>
     handler.handle(event, area, name, input),

@@ -18,12 +18,12 @@ import { defaultNodeDataDir, resolveDataDir } from './data-dir';
 import { openHost } from './host';
 import { startServer } from './serve';
 import { DEFAULT_HTTP_PORT, argValue as argValueIn, hostNamesFrom, trustedProxiesFrom } from './http-options';
-import { restrictNewFiles } from './backends/embedded/private-folder';
-import { abrirAjustesDeCarpeta } from './settings/ajustes-carpeta';
+import { restrictNewFiles } from './motores/embebido/private-folder';
+import { abrirAjustesDeCarpeta } from './ajustes/ajustes-carpeta';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../shared/domain/servidor-web';
 import { ENTRADA_SETTINGS_KEY, type EntradaSettings } from '../shared/areas/conexion/entrada';
 import { crearControlEntrada, entradaDeLineaDeOrdenes } from './entrada/control';
-import { createVault } from './secrets/vault';
+import { crearBoveda } from './secretos/vault';
 import type { Host } from './host';
 import { crearRegistro, type Registro } from './registro/registro';
 import { VERSION_APP } from './version';
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   let host: Host | null = null;
   const entrada = crearControlEntrada({
     settings,
-    secretos: createVault(),
+    secretos: crearBoveda(),
     datos: () => host?.datosSistema() ?? null,
     fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
     log,
@@ -103,9 +103,9 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
-    await server.close();
+    await server.cerrar();
     await entrada.cerrar();
-    await host!.close();
+    await host!.cerrar();
     log(lineas.cierre);
     await registro?.cerrar();
     process.exit(0);

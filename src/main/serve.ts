@@ -11,14 +11,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Dispatch } from './dispatch';
-import type { Envelope } from '../shared/contract/envelope';
+import type { Envelope } from '../shared/operaciones/envelope';
 import type { AuthState } from '../shared/contract';
 import { getOperation } from '../shared/contract';
 import { es } from '../shared/i18n/es';
 import { OPERATOR_SESSION_HOURS } from '../shared/ports/auth';
 import { PORTAL_SESION_MS } from '../shared/areas/portal/rules';
-import { createStaticSite, type StaticHandler } from './serving/static-site';
-import { clientAddressBehind, createAttemptLimiter, createSlots, createSlotsPorDireccion, createTrustedProxies, hostAllowed, parseTrustedProxy } from './http-guards';
+import { crearSitioEstatico, type StaticHandler } from './sitio-web/static-site';
+import { clientAddressBehind, crearLimiteIntentos, crearCupos, crearCuposPorDireccion, crearProxiesConfiables, hostAllowed, parseTrustedProxy } from './http-guards';
 import { bodyPending, readBody, refuse, sendJson, type BodyResult } from './http-body';
 import { estadoDeSobre, sobreDeError } from './http-respuesta';
 import type { AreaCambio, CambiosPort } from '../shared/ports';
@@ -118,7 +118,7 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
-  close(): Promise<void>;
+  cerrar(): Promise<void>;
 }
 
 function readCookie(req: IncomingMessage, name: string): string | null {
@@ -192,10 +192,10 @@ interface Guards {
   options: ServerOptions;
   limits: ServerLimits;
   now: () => Date;
-  signIns: ReturnType<typeof createAttemptLimiter>;
-  publicSlots: ReturnType<typeof createSlotsPorDireccion>;
-  proxies: ReturnType<typeof createTrustedProxies>;
-  operatorSlots: ReturnType<typeof createSlots>;
+  signIns: ReturnType<typeof crearLimiteIntentos>;
+  publicSlots: ReturnType<typeof crearCuposPorDireccion>;
+  proxies: ReturnType<typeof crearProxiesConfiables>;
+  operatorSlots: ReturnType<typeof crearCupos>;
 }
 
 /** Whether an operator token is a live session: asked through the same dispatch (auth.estado), nothing else. */
@@ -343,7 +343,7 @@ async function handleCambios(req: IncomingMessage, res: ServerResponse, guards: 
 
 /**
  * Any request outside /api (GET and HEAD; anything else gets 405): the serving module's handler, the same one
- * the desktop's app:// scheme uses (src/main/serving/static-site.ts). It gets the request line's path as the
+ * the desktop's app:// scheme uses (src/main/sitio-web/static-site.ts). It gets the request line's path as the
  * client sent it, not a parsed URL (which would fold `..` away): what tries to leave the folder is refused, not
  * quietly resolved.
  */
@@ -370,16 +370,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options,
     limits,
     now,
-    signIns: createAttemptLimiter({ max: limits.signInAttempts, windowMs: limits.signInWindowMs, now }),
-    publicSlots: createSlotsPorDireccion(limits.concurrentPublicBodies, limits.publicBodiesPerAddress),
-    proxies: createTrustedProxies(options.trustedProxies ?? []),
-    operatorSlots: createSlots(limits.concurrentBodies),
+    signIns: crearLimiteIntentos({ max: limits.signInAttempts, windowMs: limits.signInWindowMs, now }),
+    publicSlots: crearCuposPorDireccion(limits.concurrentPublicBodies, limits.publicBodiesPerAddress),
+    proxies: crearProxiesConfiables(options.trustedProxies ?? []),
+    operatorSlots: crearCupos(limits.concurrentBodies),
   };
   const allowedHosts = options.allowedHosts ?? [];
   for (const entrada of options.trustedProxies ?? []) {
     if (!parseTrustedProxy(entrada)) options.log?.(`Proxy de confianza ignorado (no es una dirección IP ni un rango CIDR): ${entrada}`);
   }
-  const site = createStaticSite({ rootDir: options.rendererDir, ...(options.supabaseUrl ? { supabaseUrl: options.supabaseUrl } : {}) });
+  const site = crearSitioEstatico({ rootDir: options.rendererDir, ...(options.supabaseUrl ? { supabaseUrl: options.supabaseUrl } : {}) });
   const vivo: Vivo | null = options.cambios
     ? { coalescido: coalescerCambios(options.cambios), flujos: new Set(), porSesion: new Map(), latidoMs: options.latidoCambiosMs ?? LATIDO_CAMBIOS_MS }
     : null;
@@ -410,7 +410,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     url: `http://${host}:${port}`,
     port,
-    close: () =>
+    cerrar: () =>
       new Promise<void>((resolve) => {
         dejarSesiones?.();
         for (const terminar of [...(vivo?.flujos ?? [])]) terminar();

@@ -5,7 +5,7 @@
  * ipcRenderer itself, never a channel name the page can choose, never a token.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNEL, type Envelope } from '../shared/contract/envelope';
+import { IPC_CHANNEL, type Envelope } from '../shared/operaciones/envelope';
 import { buildCambiosBridge, buildPreloadApi, CAMBIOS_CHANNEL, CAMBIOS_ESTADO_CHANNEL, type PlatformInfo } from '../shared/contract/preload-api';
 
 const api = buildPreloadApi(

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerResponse } from 'node:http';
-import { openPgliteInProcess } from '../../src/main/backends/embedded/pglite-client';
+import { openPgliteInProcess } from '../../src/main/motores/embebido/pglite-client';
 import { startSupabaseLocal, type SupabaseLocal } from '../support/supabase-local';
 import { compuerta } from './support/compuerta';
 import { expect, test } from './support/fixtures';
@@ -89,7 +89,7 @@ test('conectar con el proyecto y mover a Supabase los datos de demostración: ca
       await usuarios(async (s) => (await remoto.query<{ email: string; encrypted_password: string }>(s)).rows),
     );
   } finally {
-    await local.close();
+    await local.cerrar();
     await remoto.end();
   }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { createStaticSite, type StaticHandler } from '../../src/main/serving/static-site';
+import { crearSitioEstatico, type StaticHandler } from '../../src/main/sitio-web/static-site';
 import { startSupabaseLocal, type SupabaseLocal } from '../support/supabase-local';
 import { Portal } from './support/portal';
 
@@ -139,7 +139,7 @@ test.beforeAll(async () => {
       DATABASE_URL: dbUrl,
     }),
   ]);
-  site = createStaticSite({ rootDir: outDir, supabaseUrl: proyecto.url });
+  site = crearSitioEstatico({ rootDir: outDir, supabaseUrl: proyecto.url });
 });
 
 test.afterAll(async () => {

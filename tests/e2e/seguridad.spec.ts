@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secrets/totp';
+import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secretos/totp';
 import { expect, test } from './support/fixtures';
 import { findClipped, settled } from './support/layout';
 import { Api } from './support/api';

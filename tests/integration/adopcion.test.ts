@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Dispatch } from '../../src/main/dispatch';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
+import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
 import { BACKENDS } from '../support/databases';
 import { Caller, embeddedApi, migrated } from '../support/operators';
 
@@ -83,7 +83,7 @@ describe.each(BACKENDS)('adoptar un proyecto del sistema original en %s', (_name
     api = await embeddedApi(db);
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('el sistema original del fixture es el de la especificación, con sus filas raras', async () => {
@@ -244,8 +244,8 @@ describe.each(BACKENDS)('las migraciones de adopción donde no hay nada que adop
   let instalada: SqlClient;
   let copia: string;
   afterAll(async () => {
-    await vacia?.close();
-    await instalada?.close();
+    await vacia?.cerrar();
+    await instalada?.cerrar();
     if (copia) rmSync(copia, { recursive: true, force: true });
   });
 

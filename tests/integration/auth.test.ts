@@ -13,7 +13,7 @@ describe.each(BACKENDS)('autenticación de operadores en %s', (_name, fresh) => 
     db = await migrated(await fresh());
     api = await embeddedApi(db, clock);
   });
-  afterAll(async () => db?.close());
+  afterAll(async () => db?.cerrar());
 
   it('sin operadores pide el primer administrador, con las reglas de contraseña en orden', async () => {
     const caller = new Caller();

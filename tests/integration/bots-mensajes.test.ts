@@ -8,7 +8,7 @@ import type { SqlClient } from '../../src/shared/ports/sql';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
-import { seedDemoData } from '../../src/main/backends/embedded/seed';
+import { seedDemoData } from '../../src/main/motores/embebido/seed';
 import { es } from '../../src/shared/i18n/es';
 import { sugerirNombreTabla } from '../../src/shared/domain/bot-tablas';
 import { agruparSesiones, calcularEstadisticas, type FilaMensaje } from '../../src/shared/areas/mensajes/rules';
@@ -45,7 +45,7 @@ describe.each(BACKENDS)('bots y mensajes en %s', (_name, fresh) => {
   });
   afterAll(async () => {
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   // ------------------------------------------------------------------------------------ companies

@@ -26,7 +26,7 @@ describe.each(MIGRATED_BACKENDS)('búsqueda de clientes con más clientes que la
       [campana],
     );
   }, 240_000);
-  afterAll(async () => db?.close());
+  afterAll(async () => db?.cerrar());
 
   const nombres = async (q: string, limite: number) =>
     (await db.query<{ nombre: string; apellido: string }>('select nombre, apellido from public.buscar_clientes($1, $2)', [q, limite])).rows.map((r) => `${r.nombre} ${r.apellido}`);

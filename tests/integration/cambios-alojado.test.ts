@@ -14,11 +14,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
+import { crearBackendAlojado } from '../../src/main/motores/alojado/open-hosted';
 import { TABLAS_REALTIME } from '../../src/main/cambios/realtime';
-import { createVault } from '../../src/main/secrets/vault';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearBoveda } from '../../src/main/secretos/vault';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { CAMBIOS_PATH, startServer, type RunningServer } from '../../src/main/serve';
 import { adjuntarRealtimeLocal, type RealtimeLocal } from '../support/realtime-local';
 import { clearService } from '../support/keychain';
@@ -104,10 +104,10 @@ afterAll(async () => {
 /** The hosted backend behind the HTTP host, an operator signed in through it, and its live stream open. */
 async function conectado(url: string) {
   expect(typeof (globalThis as { WebSocket?: unknown }).WebSocket).toBe('undefined'); // Node 20, as serve-cli
-  const backend = createHostedBackend({ url, anonKey: ANON }, createVault(SERVICE));
-  const api = createApi(backend);
+  const backend = crearBackendAlojado({ url, anonKey: ANON }, crearBoveda(SERVICE));
+  const api = crearApi(backend);
   const servidor: RunningServer = await startServer({
-    dispatch: createDispatcher(api as unknown as Implementations),
+    dispatch: crearDespachador(api as unknown as Implementations),
     cambios: backend.cambios!,
     rendererDir: join(dir, 'renderer'),
   });
@@ -124,7 +124,7 @@ async function conectado(url: string) {
   cerrar.push(async () => {
     await stream.cerrar();
     await fetch(`${servidor.url}/api/auth/cerrarSesion`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: '{}' });
-    await servidor.close();
+    await servidor.cerrar();
     await api.cerrar();
   });
   return stream;

@@ -42,8 +42,8 @@ beforeAll(async () => {
   cookie = created.headers.get('set-cookie')!.split(';')[0]!;
 });
 afterAll(async () => {
-  await server?.close();
-  await host?.close();
+  await server?.cerrar();
+  await host?.cerrar();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -157,7 +157,7 @@ describe('GET /api/cambios (eventos enviados por el servidor)', () => {
     const res = await fetch(propio.url + CAMBIOS_PATH, { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
     await leer(res, (t) => t.includes(': conectado'));
-    await propio.close();
+    await propio.cerrar();
     const { terminado } = await leer(res, () => false);
     expect(terminado).toBe(true);
   });
@@ -168,7 +168,7 @@ describe('GET /api/cambios (eventos enviados por el servidor)', () => {
       const res = await fetch(sinVivo.url + CAMBIOS_PATH, { headers: { Cookie: cookie } });
       expect(res.status).toBe(404);
     } finally {
-      await sinVivo.close();
+      await sinVivo.cerrar();
     }
   });
 });

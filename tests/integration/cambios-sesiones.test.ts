@@ -64,8 +64,8 @@ beforeAll(async () => {
   admin = cookieDe(creado);
 });
 afterAll(async () => {
-  await server?.close();
-  await host?.close();
+  await server?.cerrar();
+  await host?.cerrar();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -15,7 +15,7 @@ import type { SqlClient } from '../../src/shared/ports/sql';
 import type { AreaCambio } from '../../src/shared/ports';
 import { cambiosDeBase, CANAL_CAMBIOS, type CambiosDeBase, type Escuchable } from '../../src/main/cambios/escucha';
 import { coalescerCambios } from '../../src/main/cambios/coalescer';
-import { openEmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
+import { openEmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
 
 const ESPERA = { timeout: 30_000, interval: 10 };
 
@@ -25,7 +25,7 @@ describe.each(MIGRATED_BACKENDS)('avisos de cambios en %s', (_name, open) => {
   afterEach(async () => {
     await vivo?.cerrar();
     vivo = undefined;
-    await db?.close();
+    await db?.cerrar();
   });
 
   async function escuchando(): Promise<CambiosDeBase> {
@@ -112,7 +112,7 @@ describe('base embebida (PGlite en su hilo)', () => {
       await vi.waitFor(() => expect(otro).toEqual(['llamadas']), ESPERA);
       expect(recibidos).toEqual(['llamadas', 'mensajes']);
     } finally {
-      await embebida.close();
+      await embebida.cerrar();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
-import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
-import { createVault } from '../../src/main/secrets/vault';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearBackendAlojado } from '../../src/main/motores/alojado/open-hosted';
+import { crearBoveda } from '../../src/main/secretos/vault';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { probarProyecto } from '../../src/shared/areas/conexion/operations';
 import { openHost } from '../../src/main/host';
 import { es } from '../../src/shared/i18n/es';
@@ -39,7 +39,7 @@ describe.each(BACKENDS)('cambio de contraseña, base embebida (%s)', (_name, fre
     await api.dispatch('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password }, other);
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('verifica la actual, aplica las reglas y cambia; la sesión sigue y las demás terminan', async () => {
@@ -89,8 +89,8 @@ afterAll(async () => {
 describe('cambio de contraseña, Supabase alojado', () => {
   it('verifica la actual con el proveedor antes de updateUser', async () => {
     const service = `consola-test-cfg-${process.pid}-${Date.now()}`;
-    const backend = createHostedBackend({ url, anonKey: ANON }, createVault(service));
-    const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+    const backend = crearBackendAlojado({ url, anonKey: ANON }, crearBoveda(service));
+    const dispatch = crearDespachador(crearApi(backend) as unknown as Implementations);
     const caller = new Caller();
     expect(await dispatch('auth', 'iniciarSesion', { email: USER.email, password: PASSWORD }, caller)).toMatchObject({ ok: true });
 
@@ -115,7 +115,7 @@ describe('cambio de contraseña, Supabase alojado', () => {
 describe('almacenamiento alojado (Supabase Storage)', () => {
   it('sube sin sobrescribir con cache 3600 y el token del operador, descarga y borra', async () => {
     const service = `consola-test-st-${process.pid}-${Date.now()}`;
-    const backend = createHostedBackend({ url, anonKey: ANON }, createVault(service));
+    const backend = crearBackendAlojado({ url, anonKey: ANON }, crearBoveda(service));
     const session = await backend.auth.verifyPassword(USER.email, PASSWORD);
     expect(session).not.toBeNull();
     const storage = backend.storageFor!(session!);
@@ -229,7 +229,7 @@ describe('conexiones: ningún secreto fuera del llavero, y cambio de backend en 
       expect(await host.dispatch('auth', 'estado', {}, hosted)).toMatchObject({ ok: true, data: { backend: 'embedded', needsSetup: false } });
       expect(await host.dispatch('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password }, hosted)).toMatchObject({ ok: true });
     } finally {
-      await host.close();
+      await host.cerrar();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

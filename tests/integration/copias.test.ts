@@ -15,11 +15,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { SqlQueryable } from '../../src/shared/ports/sql';
 import type { ActividadDatos } from '../../src/shared/ports/datos';
-import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
-import { openPgliteWorker, type BaseEmbebida } from '../../src/main/backends/embedded/pglite-worker-client';
-import { findSupabaseDir } from '../../src/main/backends/embedded/migrate';
+import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
+import { openPgliteWorker, type BaseEmbebida } from '../../src/main/motores/embebido/pglite-worker-client';
+import { findSupabaseDir } from '../../src/main/motores/embebido/migrate';
 import { findPgBin } from '../support/postgres-cluster';
-import { createJsonSettings } from '../../src/main/settings/json-settings';
+import { crearAjustesJson } from '../../src/main/ajustes/json-settings';
 import { crearActividades } from '../../src/main/datos/actividades';
 import { crearServicioCopias, type ServicioCopias } from '../../src/main/copias/servicio';
 import { volcarBase, type ResultadoVolcado } from '../../src/main/copias/volcado';
@@ -28,27 +28,27 @@ import { crearFirmaCopias } from '../../src/main/copias/firma';
 import { leerSecciones, verificarCopia } from '../../src/main/copias/lectura';
 import { cargarCopia } from '../../src/main/copias/restauracion';
 import { PREFIJO_FIN, lineaFin, nombreDeCopia } from '../../src/main/copias/formato';
-import { createVault } from '../../src/main/secrets/vault';
+import { crearBoveda } from '../../src/main/secretos/vault';
 import { openHost, type Host } from '../../src/main/host';
 import { crearControlEntrada } from '../../src/main/entrada/control';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { Caller, Clock, TEST_EPOCH } from '../support/operators';
 import { testService, clearService } from '../support/keychain';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.datos.copias;
 const servicioFirma = testService('copias-firma');
-const vaultFirma = createVault(servicioFirma);
+const vaultFirma = crearBoveda(servicioFirma);
 afterAll(() => clearService(servicioFirma));
 const carpetas: string[] = [];
-const abiertas: { close(): Promise<void> }[] = [];
+const abiertas: { cerrar(): Promise<void> }[] = [];
 function carpetaTemporal(): string {
   const dir = mkdtempSync(join(tmpdir(), 'consola-copias-'));
   carpetas.push(dir);
   return dir;
 }
 afterEach(async () => {
-  await Promise.all(abiertas.splice(0).map((b) => b.close().catch(() => undefined)));
+  await Promise.all(abiertas.splice(0).map((b) => b.cerrar().catch(() => undefined)));
   for (const dir of carpetas.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -152,7 +152,7 @@ async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
     openEmbeddedBackend({ dataDir, seedDemoData: seed, now: reloj.now, antesDeMigrar: (db, p) => servicio.antesDeMigrar(db, p) });
   const servicio: ServicioCopias = crearServicioCopias({
     dataDir,
-    settings: createJsonSettings(join(dataDir, 'settings.json')),
+    settings: crearAjustesJson(join(dataDir, 'settings.json')),
     log: (m) => log.push(m),
     actividades,
     now: reloj.now,
@@ -161,7 +161,7 @@ async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
     secretos: vaultFirma,
     async reemplazar(cambio) {
       await cambio.antesDeCerrar?.(abierta?.db ?? null);
-      await abierta?.close();
+      await abierta?.cerrar();
       abierta = null;
       await cambio.aplicar();
       try {
@@ -188,9 +188,9 @@ async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
       expect(fin?.id).toBe(actividad.id);
       return fin!;
     },
-    close: async () => {
+    cerrar: async () => {
       servicio.detener();
-      await abierta?.close();
+      await abierta?.cerrar();
     },
   };
   abiertas.push(control);
@@ -500,7 +500,7 @@ describe('copias de seguridad', () => {
     process.env.CONSOLA_SUPABASE_DIR = vieja;
     try {
       const antigua = await openEmbeddedBackend({ dataDir, seedDemoData: true });
-      await antigua.close();
+      await antigua.cerrar();
     } finally {
       if (previo === undefined) delete process.env.CONSOLA_SUPABASE_DIR;
       else process.env.CONSOLA_SUPABASE_DIR = previo;
@@ -516,7 +516,7 @@ describe('copias de seguridad', () => {
     const { rows } = await app.db.query<{ n: number }>('select count(*)::int as n from _consola.migraciones where nombre = $1', [`migrations/${ultima}`]);
     expect(rows[0]!.n).toBe(1); // and then it migrated
     // An up-to-date folder makes no copy when it opens.
-    await app.close();
+    await app.cerrar();
     abiertas.splice(abiertas.indexOf(app), 1);
     const otra = await abrirConCopias(dataDir, new Clock());
     expect(await otra.servicio.port.listar()).toHaveLength(1);
@@ -590,7 +590,7 @@ describe('restaurar por el host', () => {
   const ADMIN = { nombre: 'Ana Ruiz', email: 'ana@agencia.co', password: 'Segura2026x' };
   let host: Host | null = null;
   afterAll(async () => {
-    await host?.close();
+    await host?.cerrar();
     await clearService(service);
   });
 
@@ -642,7 +642,7 @@ describe('restaurar por el host', () => {
     const calculadora = await openPgliteWorker({ dataDir: join(carpetaTemporal(), 'pg') });
     await calculadora.exec('create extension if not exists pgcrypto');
     const { rows } = await calculadora.query<{ h: string }>("select crypt($1, gen_salt('bf', 4)) as h", [INTRUSA]);
-    await calculadora.close();
+    await calculadora.cerrar();
     const editada = join(dataDir, 'editada.sql');
     cpSync(join(dataDir, 'copias', propia), editada);
     let cambios = 0;
@@ -678,18 +678,18 @@ describe('restaurar por el host', () => {
     await ok('datos', 'restaurar', { archivo: propia });
     expect(await esperarActividad(caller, [ADMIN.password])).toMatchObject({ tipo: 'restauracion', estado: 'terminado', mensaje: t.restaurada(propia) });
     expect(await entra(ADMIN.password)).toBe(true);
-    await host.close();
+    await host.cerrar();
     host = null;
   }, 300_000);
 
   it('restaurar una copia vieja no rebobina la memoria de la entrada: la solicitud ya rechazada con 409 sigue rechazada, la clave ya usada sigue usada', async () => {
     const dataDir = carpetaTemporal();
     const reloj = new Clock();
-    const settings = createJsonSettings(join(dataDir, 'settings.json'));
+    const settings = crearAjustesJson(join(dataDir, 'settings.json'));
     let abierto: Host | null = null;
     const entrada = crearControlEntrada({
       settings,
-      secretos: createVault(service),
+      secretos: crearBoveda(service),
       datos: () => abierto?.datosSistema() ?? null,
       fijado: { direccion: '127.0.0.1', puerto: 0 },
       now: reloj.now,
@@ -736,7 +736,7 @@ describe('restaurar por el host', () => {
     // A fresh signature with the key already used: answered as a duplicate, nothing written twice.
     expect(await enviar(conClave, segundos() + 1, { 'Idempotency-Key': 'resultado-77' })).toMatchObject({ status: 200, body: { data: { duplicado: true } } });
     await entrada.cerrar();
-    await host.close();
+    await host.cerrar();
     host = null;
   }, 300_000);
 

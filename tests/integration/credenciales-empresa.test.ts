@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { es } from '../../src/shared/i18n/es';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi } from '../support/operators';
@@ -35,7 +35,7 @@ describe.each(MIGRATED_BACKENDS)('credenciales del portal de una empresa en %s',
     operadorId = (entrada as { data: { id: string } }).data.id;
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('un Operador crea una empresa con sus primeras credenciales y edita sus datos, pero no cambia sus credenciales', async () => {

@@ -11,9 +11,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { es } from '../../src/shared/i18n/es';
-import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secrets/totp';
+import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secretos/totp';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { codigoDeError } from '../support/como-usuario';
@@ -62,7 +62,7 @@ describe.each(MIGRATED_BACKENDS)('cuentas: dos pasos, actividad y sesiones en %s
     luisId = (await ok<{ id: string }>('auth', 'iniciarSesion', { email: 'luis@agencia.co', password: luisContrasena }, luis)).id;
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   describe('verificación en dos pasos (TOTP)', () => {

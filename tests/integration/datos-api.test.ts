@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, EstadoTraslado, RegistroPort, TrasladoPort } from '../../src/shared/ports/datos';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { contract } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
@@ -128,7 +128,7 @@ describe('Configuración → Datos: las operaciones', () => {
   }, 60_000);
   afterAll(async () => {
     await api?.cerrar();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('sin los servicios del host: una negativa clara en español, nada inventado', async () => {
@@ -298,7 +298,7 @@ describe('Configuración → Datos sobre el host real', () => {
     expect(await call('auth', 'crearPrimerAdmin', ADMIN)).toMatchObject({ ok: true });
   }, 120_000);
   afterAll(async () => {
-    await host?.close();
+    await host?.cerrar();
     await clearService(service);
   });
 

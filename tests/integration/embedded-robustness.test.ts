@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
+import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
 import { es } from '../../src/shared/i18n/es';
 
 const folders: string[] = [];
@@ -15,7 +15,7 @@ function tempFolder(): string {
   return dir;
 }
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((b) => b.close()));
+  await Promise.all(open.splice(0).map((b) => b.cerrar()));
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,7 +26,7 @@ describe('base de datos embebida', () => {
     open.push(first);
     await expect(openEmbeddedBackend({ dataDir, seedDemoData: false })).rejects.toThrow(es.errores.baseDeDatosEnUso(dataDir));
     await first.db.query("insert into campanas (nombre, minutos) values ('Antes de cerrar', 10)");
-    await first.close();
+    await first.cerrar();
     const second = await openEmbeddedBackend({ dataDir, seedDemoData: false });
     open.push(second);
     const { rows } = await second.db.query<{ nombre: string }>('select nombre from campanas');

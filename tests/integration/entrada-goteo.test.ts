@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { EntradaEnMarcha, LimitesEntrada } from '../../src/main/entrada/servidor';
 import { iniciarEntradaDePrueba } from '../support/entrada';
 import { es } from '../../src/shared/i18n/es';
@@ -85,8 +85,8 @@ describe.each(MIGRATED_BACKENDS)('la entrada de resultados no se deja acaparar e
     secreto = (rotado as { data: { secreto: string } }).data.secreto;
   });
   afterAll(async () => {
-    for (const s of abiertas) await s.close();
-    await db?.close();
+    for (const s of abiertas) await s.cerrar();
+    await db?.cerrar();
   });
 
   it('las cabeceras condenan antes de leer: application/jsonp y otros tipos 415, sin Content-Length 411; JSON con charset se acepta', async () => {

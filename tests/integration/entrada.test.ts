@@ -13,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { iniciarEntrada, type EntradaEnMarcha } from '../../src/main/entrada/servidor';
 import { iniciarEntradaDePrueba } from '../support/entrada';
 import { crearControlEntrada, entradaDeLineaDeOrdenes } from '../../src/main/entrada/control';
@@ -130,8 +130,8 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
     servidor = await iniciar();
   });
   afterAll(async () => {
-    await servidor?.close();
-    await db?.close();
+    await servidor?.cerrar();
+    await db?.cerrar();
   });
 
   it('sin secreto la dirección responde 503 y dice dónde crearlo; Rotar secreto lo crea en el llavero y lo muestra una sola vez', async () => {
@@ -251,7 +251,7 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
     expect(repetida).toMatchObject({ status: 409, body: { ok: false, error: { code: 'conflict', message: t.firmaRepetida } } });
     expect((await filas('conv-replay'))[0]!.status).toBe('cambiada a mano');
 
-    await servidor.close();
+    await servidor.cerrar();
     servidor = await iniciar();
     expect((await post(`${servidor.url}/entrada/llamadas`, cabeceras, texto)).status).toBe(409);
     expect((await filas('conv-replay'))[0]!.status).toBe('cambiada a mano');
@@ -403,13 +403,13 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
       const alojada = await enviar('llamadas', { conversation_id: 'conv-alojada' }, {}, { url: otra.url });
       expect(alojada).toMatchObject({ status: 503, body: { ok: false, error: { message: t.sinBaseIntegrada } } });
     } finally {
-      await otra.close();
+      await otra.cerrar();
     }
   });
 
   it('solo unos pocos cuerpos se leen a la vez: el siguiente recibe 503 sin esperar', async () => {
     const estrecha = await iniciarEntrada({
-      direccion: '127.0.0.1', puerto: 0, datos: () => env.backend.dataSistema!(), secretos: env.secrets, now: clock.now, limites: { simultaneos: 1 },
+      direccion: '127.0.0.1', puerto: 0, datos: () => env.backend.datosSistema!(), secretos: env.secrets, now: clock.now, limites: { simultaneos: 1 },
     });
     try {
       // A body that is still arriving holds the only slot.
@@ -436,14 +436,14 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
       expect(await respuestaLenta).toBe(200);
       expect(await filas('conv-lenta')).toHaveLength(1);
     } finally {
-      await estrecha.close();
+      await estrecha.cerrar();
     }
   });
 
   it('Conexión enciende, mueve y apaga la entrada al guardar; con la base alojada no se ofrece', async () => {
-    const control = crearControlEntrada({ settings: env.settings, secretos: env.secrets, datos: () => env.backend.dataSistema!(), now: clock.now });
+    const control = crearControlEntrada({ settings: env.settings, secretos: env.secrets, datos: () => env.backend.datosSistema!(), now: clock.now });
     const backend = { ...env.backend, entrada: control };
-    const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+    const dispatch = crearDespachador(crearApi(backend) as unknown as Implementations);
     try {
       const puerto = await puertoLibre();
       const encendida = await dispatch('conexion', 'guardarEntrada', { activo: true, escucharEn: '127.0.0.1', puerto }, admin);
@@ -475,7 +475,7 @@ describe.each(MIGRATED_BACKENDS)('entrada de resultados en %s', (_name, fresh) =
     }
 
     // The hosted backend: n8n writes the tables itself, so the endpoint is neither offered nor saved.
-    const alojada = createDispatcher(createApi({ ...env.backend, kind: 'hosted' }) as unknown as Implementations);
+    const alojada = crearDespachador(crearApi({ ...env.backend, kind: 'hosted' }) as unknown as Implementations);
     expect(await alojada('conexion', 'entrada', {}, admin)).toMatchObject({ ok: true, data: { disponible: false } });
     expect(await alojada('conexion', 'guardarEntrada', { activo: true, escucharEn: '127.0.0.1', puerto: 5181 }, admin)).toMatchObject({ ok: false, error: { message: t.sinBaseIntegrada } });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { TrabajoCon } from '../../src/shared/domain/trabajos';
 import type { ProyectoResumen, ResultadoAprovisionamiento } from '../../src/shared/areas/proyectos/rules';
 import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
@@ -70,7 +70,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   });
   afterAll(async () => {
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   const nuevoProyecto = (nombre: string, estado = 'en_proceso') =>

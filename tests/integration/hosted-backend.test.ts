@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
-import { createVault } from '../../src/main/secrets/vault';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearBackendAlojado } from '../../src/main/motores/alojado/open-hosted';
+import { crearBoveda } from '../../src/main/secretos/vault';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { es } from '../../src/shared/i18n/es';
 import { Caller } from '../support/operators';
 import { clearService, storedCredentials } from '../support/keychain';
@@ -39,8 +39,8 @@ afterAll(async () => {
 });
 
 function abrir() {
-  const backend = createHostedBackend({ url: supabase.url, anonKey: supabase.anonKey }, createVault(SERVICE));
-  return createDispatcher(createApi(backend) as unknown as Implementations);
+  const backend = crearBackendAlojado({ url: supabase.url, anonKey: supabase.anonKey }, crearBoveda(SERVICE));
+  return crearDespachador(crearApi(backend) as unknown as Implementations);
 }
 
 describe('backend alojado (Supabase, PostgREST real)', () => {
@@ -166,8 +166,8 @@ describe('backend alojado (Supabase, PostgREST real)', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r)); // nothing listens there any more
-    const backend = createHostedBackend({ url: `http://127.0.0.1:${port}`, anonKey: 'x' }, createVault(SERVICE));
-    const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+    const backend = crearBackendAlojado({ url: `http://127.0.0.1:${port}`, anonKey: 'x' }, crearBoveda(SERVICE));
+    const dispatch = crearDespachador(crearApi(backend) as unknown as Implementations);
     const r = await dispatch('auth', 'iniciarSesion', USER, new Caller());
     expect(r).toMatchObject({ ok: false, error: { code: 'unavailable', message: es.errores.servidorDatosNoDisponible } });
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { startServer, PORTAL_COOKIE, SESSION_COOKIE, type RunningServer, type ServerOptions } from '../../src/main/serve';
 import { desktopHttpPlan } from '../../src/main/http-options';
-import { openEmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
+import { openEmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../../src/shared/domain/servidor-web';
 import { es } from '../../src/shared/i18n/es';
 import { portal as tPortal } from '../../src/shared/areas/portal/texts';
@@ -118,8 +118,8 @@ describe.each(BACKENDS)('servidor HTTP: nombres, cuerpos, cupos y cookies en %s'
     server = await serve({ allowedHosts: ['portal.agencia.co'], limits: { signInAttempts: 10_000 } });
   });
   afterAll(async () => {
-    for (const s of servers) await s.close();
-    await db?.close();
+    for (const s of servers) await s.cerrar();
+    await db?.cerrar();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -416,7 +416,7 @@ describe('la carpeta de datos es solo del usuario (PGlite en disco)', () => {
       expect(created.length).toBeGreaterThan(0);
       expect(openModes(dataDir)).toEqual([]);
     } finally {
-      await embedded.close();
+      await embedded.cerrar();
     }
   });
 
@@ -436,7 +436,7 @@ describe('la carpeta de datos es solo del usuario (PGlite en disco)', () => {
       expect(everything(dataDir).get(join(dataDir, 'settings.json'))?.mode.toString(8)).toBe('600');
       expect(everything(dataDir).get(join(dataDir, 'archivos', 'marketing', 'logo.png'))?.mode.toString(8)).toBe('600');
     } finally {
-      await embedded.close();
+      await embedded.cerrar();
     }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { TrabajoCon } from '../../src/shared/domain/trabajos';
 import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
 import {
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
   });
   afterAll(async () => {
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('aprovisiona en el orden de §7 (WhatsApp, Shopify, Duda, otros bots, llamadas) aunque se pidan en otro orden', async () => {

@@ -55,7 +55,7 @@ describe.each(BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fr
   });
   afterAll(async () => {
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('rechaza las tablas de la consola y los nombres del sistema en los cuatro canales, con un mensaje claro', async () => {

@@ -12,7 +12,7 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { hasta } from '../support/esperar';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { Campana, Cliente, ClientesPagina, EstadisticasCampana, LlamadaRegistro, LoteEstado, ResumenLlamadas } from '../../src/shared/areas/llamadas/contract';
 import type { JobState } from '../../src/shared/domain/jobs';
 
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
   });
   afterAll(async () => {
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   let camp: Campana;

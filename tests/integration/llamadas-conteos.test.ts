@@ -73,7 +73,7 @@ describe.each(MIGRATED_BACKENDS)('totales guardados de la página de clientes en
          from generate_series(1, 120) g`, [a, b]);
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('cuenta una vez por filtro y versión, y al pasar de página usa el total guardado', async () => {

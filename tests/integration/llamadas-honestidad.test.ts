@@ -16,7 +16,7 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { hasta } from '../support/esperar';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { Campana, Cliente, LoteEstado, LoteResumen } from '../../src/shared/areas/llamadas/contract';
 import type { JobState } from '../../src/shared/domain/jobs';
 import type { SearchResult } from '../../src/shared/domain/search';
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
   afterAll(async () => {
     soltarRetenidas();
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('una llamada sin respuesta a tiempo queda "sin confirmación" (no fallida) y su reintento lleva la misma clave', async () => {

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
-import { seedDemoData } from '../../src/main/backends/embedded/seed';
+import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
+import { seedDemoData } from '../../src/main/motores/embebido/seed';
 import { BACKENDS } from '../support/databases';
 
 type Row = Record<string, unknown>;
@@ -141,7 +141,7 @@ describe.each(BACKENDS)('resúmenes de llamadas en %s', (_name, fresh) => {
     await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('la carga masiva de la demo (session_replication_role = replica) deja los resúmenes al día', async () => {

@@ -156,7 +156,7 @@ describe.each(MIGRATED_BACKENDS)('consumo y estadísticas de llamadas resumidos 
   });
   afterAll(async () => {
     await api?.cerrar?.();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('vacío, y tras inserciones de muchas filas y de una: estados raros, sin teléfono, sin campaña, sin duración ni costo', async () => {

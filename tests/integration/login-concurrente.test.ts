@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { AuthPort } from '../../src/shared/ports/auth';
 import { startServer, type RunningServer } from '../../src/main/serve';
-import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
-import { createVault } from '../../src/main/secrets/vault';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearBackendAlojado } from '../../src/main/motores/alojado/open-hosted';
+import { crearBoveda } from '../../src/main/secretos/vault';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { es } from '../../src/shared/i18n/es';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi, migrated } from '../support/operators';
@@ -91,8 +91,8 @@ describe.each(BACKENDS)('inicio de sesión en paralelo por HTTP en %s', (_name, 
     server = await startServer({ dispatch: api.dispatch, rendererDir, now: clock.now, limits: NO_ADDRESS_LIMIT });
   });
   afterAll(async () => {
-    await server?.close();
-    await db?.close();
+    await server?.cerrar();
+    await db?.cerrar();
     rmSync(rendererDir, { recursive: true, force: true });
   });
 
@@ -237,16 +237,16 @@ describe('inicio de sesión en paralelo con el backend alojado (contadores en me
       });
     });
     await new Promise<void>((resolve) => goTrue.listen(0, '127.0.0.1', () => resolve()));
-    const backend = createHostedBackend(
+    const backend = crearBackendAlojado(
       { url: `http://127.0.0.1:${(goTrue.address() as AddressInfo).port}`, anonKey: 'clave-anonima-de-prueba' },
-      createVault(SERVICE),
+      crearBoveda(SERVICE),
     );
-    const dispatch = createDispatcher(createApi(backend) as unknown as Implementations);
+    const dispatch = crearDespachador(crearApi(backend) as unknown as Implementations);
     rendererDir = mkdtempSync(join(tmpdir(), 'consola-login-alojado-'));
     server = await startServer({ dispatch, rendererDir, limits: NO_ADDRESS_LIMIT });
   });
   afterAll(async () => {
-    await server?.close();
+    await server?.cerrar();
     await new Promise((resolve) => goTrue?.close(resolve));
     await clearService(SERVICE);
     rmSync(rendererDir, { recursive: true, force: true });

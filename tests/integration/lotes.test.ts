@@ -19,7 +19,7 @@ import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { hasta } from '../support/esperar';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { Campana, Cliente, EstimacionLote, IntentoLote, LoteEstado, LoteResumen } from '../../src/shared/areas/llamadas/contract';
 
 const t = es.llamadas;
@@ -60,7 +60,7 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     call('guardarConfiguracion', { campanaId: camp.id, agentid: 'agent_1', agentphonenumberid: 'phnum_1', prompt: 'Hola', horaInicio: '08:00', horaFin: '20:00', ...extra });
   /** An outcome as n8n (or the inbound endpoint) writes it: the row carries the test's clock. */
   async function resultado(phone: string, status: string, campana = camp.id) {
-    await api.backend.dataSistema!().run({
+    await api.backend.datosSistema!().run({
       kind: 'insert',
       table: 'registro_escrito_llamada',
       rows: [{ phone, campana, status, conversation_id: `conv-${phone}-${status}-${clock.now().getTime()}`, duration_call_seg: 30, costo: 0.1 }],
@@ -92,7 +92,7 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
   afterAll(async () => {
     for (const a of abiertas) await a.cerrar();
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it("'No llamar': lista y marca del cliente son una sola verdad; importar; un opt-out entra solo; el lote omite lo listado", async () => {
@@ -164,7 +164,7 @@ describe.each(MIGRATED_BACKENDS)('lotes de llamadas en %s', (_name, fresh) => {
     });
     // History: two calls of 3 and 5 minutes costing 0.6 and 1.0 → 4 min average, 0.2 per minute; 8 of 100 minutes used.
     for (const [seg, costo] of [[180, 0.6], [300, 1.0]] as const) {
-      await api.backend.dataSistema!().run({
+      await api.backend.datosSistema!().run({
         kind: 'insert', table: 'registro_escrito_llamada',
         rows: [{ phone: '+570001', campana: otra.id, status: 'done', duration_call_seg: seg, costo, conversation_id: `hist-${seg}` }],
       });

@@ -13,7 +13,7 @@ import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { PROPUESTA, tinyPdf } from '../support/marketing-fixtures';
 import { bytesToBase64, MAX_ARCHIVO_BYTES } from '../../src/shared/areas/marketing/archivos';
-import { createFolderStorage } from '../../src/main/storage/folder-storage';
+import { crearAlmacenEnCarpeta } from '../../src/main/almacen/folder-storage';
 import { es } from '../../src/shared/i18n/es';
 
 const m = es.marketing;
@@ -35,7 +35,7 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
   });
   afterAll(async () => {
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   const call = (op: string, input: unknown, who: Caller = caller) => api.dispatch('marketing', op, input, who);
@@ -121,8 +121,8 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
   it('sin credencial en el llavero: aviso en el registro y ninguna cabecera', async () => {
     await api.dispatch('conexion', 'guardarWebhook', { name: 'analisisScraping', url: `${hooks.url}/scraping`, auth: 'ninguna' }, caller);
     hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PROPUESTA)));
-    const { createApi } = await import('../../src/shared/api');
-    const { createDispatcher } = await import('../../src/main/dispatch');
+    const { crearApi: createApi } = await import('../../src/shared/api');
+    const { crearDespachador: createDispatcher } = await import('../../src/main/dispatch');
     const logged = createDispatcher(createApi(api.backend, (msg) => logs.push(msg)) as never);
     const r = await logged('marketing', 'analizarUrl', { url: 'https://climafrio.co' }, caller);
     expect(r).toMatchObject({ ok: true, data: { tipo: 'propuesta' } });
@@ -168,8 +168,8 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
       download: async () => new Uint8Array(),
       remove: async () => {},
     };
-    const { createApi } = await import('../../src/shared/api');
-    const { createDispatcher } = await import('../../src/main/dispatch');
+    const { crearApi: createApi } = await import('../../src/shared/api');
+    const { crearDespachador: createDispatcher } = await import('../../src/main/dispatch');
     const dispatch = createDispatcher(createApi({ ...api.backend, storageFor: () => failing }) as never);
     const r = await dispatch('marketing', 'guardar', { nombreArchivoUrl: 'a.pdf', contenido: 'texto', archivo: { nombre: 'a.pdf', contenidoBase64: pdfB64 } }, caller);
     expect(r).toMatchObject({
@@ -184,7 +184,7 @@ describe('almacenamiento en carpeta', () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const root = mkdtempSync(join(tmpdir(), 'consola-st-'));
-    const storage = createFolderStorage(root);
+    const storage = crearAlmacenEnCarpeta(root);
     const uid = '6f1c2a57-3c1e-4a8e-9b43-0a1d2e3f4a5b';
     await storage.upload('agente-marketing-files', `${uid}/1_a.pdf`, pdf, { contentType: 'application/pdf', cacheControlSeconds: 3600 });
     expect(existsSync(join(root, 'agente-marketing-files', uid, '1_a.pdf'))).toBe(true);

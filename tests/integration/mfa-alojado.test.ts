@@ -10,12 +10,12 @@
  *  - a session closed from Seguridad ends at once in this process.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
-import { createVault } from '../../src/main/secrets/vault';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
-import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secrets/totp';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import { crearBackendAlojado } from '../../src/main/motores/alojado/open-hosted';
+import { crearBoveda } from '../../src/main/secretos/vault';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
+import { codigoEn, TOTP_PERIODO_S } from '../../src/main/secretos/totp';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { es } from '../../src/shared/i18n/es';
 import { Caller } from '../support/operators';
 import { clearService } from '../support/keychain';
@@ -28,13 +28,13 @@ const t = es.seguridad;
 let supabase: SupabaseLocal;
 let adminId: string;
 let luisId: string;
-let dispatch: ReturnType<typeof createDispatcher>;
+let dispatch: ReturnType<typeof crearDespachador>;
 
 beforeAll(async () => {
   supabase = await startSupabaseLocal({ clusterUrl: inject('pgUrl') });
   adminId = await supabase.crearOperador(ADMIN.email, ADMIN.password, { admin: true, nombre: 'Ana Ruiz' });
   luisId = await supabase.crearOperador(OPERADOR.email, OPERADOR.password, { nombre: 'Luis Gómez' });
-  dispatch = createDispatcher(createApi(createHostedBackend({ url: supabase.url, anonKey: supabase.anonKey }, createVault(SERVICE))) as unknown as Implementations);
+  dispatch = crearDespachador(crearApi(crearBackendAlojado({ url: supabase.url, anonKey: supabase.anonKey }, crearBoveda(SERVICE))) as unknown as Implementations);
 });
 afterAll(async () => {
   await clearService(SERVICE);

@@ -87,10 +87,10 @@ describe.each(MIGRATED_BACKENDS)('correlación de llamadas con n8n en %s', (_nam
     entrada = await iniciarEntradaDePrueba(env, clock);
   });
   afterAll(async () => {
-    await entrada?.close();
+    await entrada?.cerrar();
     await env?.cerrar();
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('una llamada sale con su intento, campaña y cliente en cabeceras; su resultado, solo con el intento, mueve insignia, minutos y costo', async () => {

@@ -105,10 +105,10 @@ describe.each(MIGRATED_BACKENDS)('flujos de n8n descargables en %s', (_name, fre
     entrada = await iniciarEntradaDePrueba(env, clock);
   });
   afterAll(async () => {
-    await entrada?.close();
+    await entrada?.cerrar();
     await env?.cerrar();
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('cada flujo es JSON de n8n válido, de nodos que n8n 1.x trae, con la dirección de la consola y sin secreto', () => {

@@ -10,10 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { contract } from '../../src/shared/contract';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { passwordProblem } from '../../src/shared/areas/auth/rules';
 import { contrasenaDeUnSoloUso } from '../../src/shared/areas/operadores/rules';
 import { es } from '../../src/shared/i18n/es';
@@ -59,7 +59,7 @@ describe.each(MIGRATED_BACKENDS)('operadores y roles en %s', (_name, migrated) =
     adminId = (await ok<{ id: string }>('auth', 'crearPrimerAdmin', ADMIN)).id;
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('el administrador agrega un operador: contraseña de un solo uso, válida, que sirve para entrar', async () => {
@@ -304,7 +304,7 @@ describe.each(MIGRATED_BACKENDS)('operadores y roles en %s', (_name, migrated) =
   it('sin creación de usuarios (Supabase alojado): el correo queda autorizado con su rol hasta la invitación', async () => {
     // The hosted auth service: no createUser / setPassword (the anon key cannot create users).
     const { createUser: _c, setPassword: _s, ...sinAlta } = api.backend.auth;
-    const alojado = createDispatcher(createApi({ ...api.backend, auth: sinAlta }) as unknown as Implementations);
+    const alojado = crearDespachador(crearApi({ ...api.backend, auth: sinAlta }) as unknown as Implementations);
     const invitar = (input: unknown) => alojado('operadores', 'agregar', input, admin) as Promise<Envelope>;
 
     expect(await invitar({ email: 'sofia@agencia.co', nombre: 'Sofía Mora', rol: 'administrador' })).toEqual({

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPgliteInProcess } from '../../src/main/backends/embedded/pglite-client';
-import { findSupabaseDir, planDeMigraciones } from '../../src/main/backends/embedded/migrate';
-import { copiarPlantilla, crearPlantilla, referenciaDeDemo } from '../../src/main/backends/embedded/plantilla';
-import { seedDemoData } from '../../src/main/backends/embedded/seed';
-import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
+import { openPgliteInProcess } from '../../src/main/motores/embebido/pglite-client';
+import { findSupabaseDir, planDeMigraciones } from '../../src/main/motores/embebido/migrate';
+import { copiarPlantilla, crearPlantilla, referenciaDeDemo } from '../../src/main/motores/embebido/plantilla';
+import { seedDemoData } from '../../src/main/motores/embebido/seed';
+import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
 
 const plan = { supabaseDir: findSupabaseDir(), embedded: true };
 let base: string;
@@ -39,7 +39,7 @@ describe('base inicial copiada de la plantilla', () => {
       );
       expect(filas[0]).toEqual({ usuarios: 0, campanas: 0, empresas: 0 });
     } finally {
-      await db.close();
+      await db.cerrar();
     }
   }, 240_000);
 
@@ -79,7 +79,7 @@ describe('base inicial copiada de la plantilla', () => {
       expect(hashes[0]!.length).toBe(hashes[1]!.length);
       hashes[0]!.forEach((h, i) => expect(h).not.toBe(hashes[1]![i]));
     } finally {
-      await Promise.all(abiertas.map((b) => b.close()));
+      await Promise.all(abiertas.map((b) => b.cerrar()));
     }
   }, 600_000);
 
@@ -94,7 +94,7 @@ describe('base inicial copiada de la plantilla', () => {
               (select count(*)::int from pg_trigger where tgrelid = 'public.registro_escrito_llamada'::regclass and tgenabled = 'A') as siempre,
               (select string_agg(contrasena_cliente, ',' order by id) from public.empresas) as h`,
     );
-    await original.close();
+    await original.cerrar();
     // Installed 40 days and 5½ hours after the build.
     const ahora = referencia + (40 * 24 + 5.5) * 3_600_000;
     const abiertas: EmbeddedBackend[] = [];
@@ -129,7 +129,7 @@ describe('base inicial copiada de la plantilla', () => {
       }
       expect(hashes[0]).not.toBe(hashes[1]);
     } finally {
-      await Promise.all(abiertas.map((b) => b.close()));
+      await Promise.all(abiertas.map((b) => b.cerrar()));
     }
   }, 600_000);
 });

@@ -10,10 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { DataPort } from '../../src/shared/ports/data';
-import type { Envelope } from '../../src/shared/contract/envelope';
-import { createSqlExecutor } from '../../src/shared/data/sql-executor';
-import { loadCatalog, type Catalog } from '../../src/shared/data/catalog';
+import type { DataPort } from '../../src/shared/ports/consultas';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
+import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
+import { loadCatalog, type Catalog } from '../../src/shared/consultas/catalog';
 import { portal as t } from '../../src/shared/areas/portal/texts';
 import type { EntradaEnMarcha } from '../../src/main/entrada/servidor';
 import { iniciarEntradaDePrueba } from '../support/entrada';
@@ -43,7 +43,7 @@ describe.each(MIGRATED_BACKENDS)('la espera del portal no retiene la base de dat
   const admin = new Caller();
 
   const desde = (direccion: string): DataPort =>
-    createSqlExecutor(db, { role: 'anon', claims: null, now: clock.now, requestHeaders: { 'x-forwarded-for': direccion } }, catalog);
+    crearEjecutorSql(db, { role: 'anon', claims: null, now: clock.now, requestHeaders: { 'x-forwarded-for': direccion } }, catalog);
   const login = async (visitante: DataPort, clave: string): Promise<Respuesta> => {
     const { rows } = await visitante.run<{ value: Respuesta }>({
       kind: 'rpc', fn: 'portal_iniciar_sesion', args: { p_empresa: EMPRESA, p_usuario: USUARIO, p_contrasena: clave },
@@ -70,8 +70,8 @@ describe.each(MIGRATED_BACKENDS)('la espera del portal no retiene la base de dat
     entrada = await iniciarEntradaDePrueba(env, clock);
   });
   afterAll(async () => {
-    await entrada?.close();
-    await db?.close();
+    await entrada?.cerrar();
+    await db?.cerrar();
   });
 
   it('en SQL: desde 10 fallos el fallo dice cuánto esperar, y antes de ese instante nada se comprueba ni se cuenta', async () => {

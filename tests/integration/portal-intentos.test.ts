@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { DataPort } from '../../src/shared/ports/data';
-import { createSqlExecutor } from '../../src/shared/data/sql-executor';
-import type { Catalog } from '../../src/shared/data/catalog';
-import { loadCatalog } from '../../src/shared/data/catalog';
+import type { DataPort } from '../../src/shared/ports/consultas';
+import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
+import type { Catalog } from '../../src/shared/consultas/catalog';
+import { loadCatalog } from '../../src/shared/consultas/catalog';
 import { portal as t } from '../../src/shared/areas/portal/texts';
 import { BACKENDS } from '../support/databases';
 import { Caller, Clock, TEST_EPOCH, embeddedApi, migrated } from '../support/operators';
@@ -29,7 +29,7 @@ describe.each(BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_n
 
   /** The anon data port of a visitor; `cabecera` is the X-Forwarded-For the request arrives with. */
   const desde = (cabecera?: string): DataPort =>
-    createSqlExecutor(
+    crearEjecutorSql(
       db,
       { role: 'anon', claims: null, now: clock.now, ...(cabecera ? { requestHeaders: { 'X-Forwarded-For': cabecera } } : {}) },
       catalog,
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_n
     await db.query('delete from public.portal_esperas');
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('la dirección A se bloquea tras 5 fallos; B entra con la contraseña correcta; el bloqueo de A vence a los 5 minutos', async () => {

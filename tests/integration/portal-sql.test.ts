@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { DataPort } from '../../src/shared/ports/data';
+import type { DataPort } from '../../src/shared/ports/consultas';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
-import { createSqlExecutor } from '../../src/shared/data/sql-executor';
-import { loadCatalog } from '../../src/shared/data/catalog';
+import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
+import { loadCatalog } from '../../src/shared/consultas/catalog';
 import { portal as t } from '../../src/shared/areas/portal/texts';
 import type { PortalCampana, PortalServicio, PortalSesion } from '../../src/shared/areas/portal/contract';
 import type { PaginaSesiones, MensajeConversacion } from '../../src/shared/areas/mensajes/formas';
@@ -103,11 +103,11 @@ describe.each(BACKENDS)('portal de empresas en %s', (_name, fresh) => {
   beforeAll(async () => {
     db = await migrated(await fresh());
     datos = await sembrar(db);
-    anon = createSqlExecutor(db, { role: 'anon', claims: null }, await loadCatalog(db));
+    anon = crearEjecutorSql(db, { role: 'anon', claims: null }, await loadCatalog(db));
     api = await embeddedApi(db);
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('guarda la contraseña como hash bcrypt y acepta las credenciales correctas con un token aleatorio guardado con hash', async () => {

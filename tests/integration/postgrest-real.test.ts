@@ -8,15 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createPgClient } from '../../src/main/backends/postgres/pg-client';
+import { crearClientePg } from '../../src/main/motores/postgres/pg-client';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
-import type { DataPort, DataQuery } from '../../src/shared/ports/data';
+import type { DataPort, DataQuery } from '../../src/shared/ports/consultas';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { functionFromRow, loadCatalog, type FunctionRow, type FunctionShape } from '../../src/shared/data/catalog';
-import { FORMAS_RPC, formaAmbigua } from '../../src/shared/data/formas-rpc';
-import { createSqlExecutor } from '../../src/shared/data/sql-executor';
-import { createSupabaseExecutor, FILAS_POR_PAGINA } from '../../src/shared/data/supabase-executor';
+import { functionFromRow, loadCatalog, type FunctionRow, type FunctionShape } from '../../src/shared/consultas/catalog';
+import { FORMAS_RPC, formaAmbigua } from '../../src/shared/consultas/formas-rpc';
+import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
+import { crearEjecutorSupabase, FILAS_POR_PAGINA } from '../../src/shared/consultas/supabase-executor';
 import { firmarJwt, startSupabaseLocal, type SupabaseLocal } from '../support/supabase-local';
 
 let supabase: SupabaseLocal;
@@ -50,9 +50,9 @@ beforeAll(async () => {
   intruso = await supabase.crearOperador(INTRUSO.email, INTRUSO.password);
   await supabase.sql('delete from public.perfiles where id = $1', [intruso]);
   clienteOperador = await supabase.clienteDe(OPERADOR.email, OPERADOR.password);
-  alojado = createSupabaseExecutor(clienteOperador);
-  db = await createPgClient(supabase.databaseUrl);
-  sql = createSqlExecutor(db, { role: 'authenticated', claims: { sub: operador, role: 'authenticated' } }, await loadCatalog(db));
+  alojado = crearEjecutorSupabase(clienteOperador);
+  db = await crearClientePg(supabase.databaseUrl);
+  sql = crearEjecutorSql(db, { role: 'authenticated', claims: { sub: operador, role: 'authenticated' } }, await loadCatalog(db));
   campana = Number((await supabase.sql<{ id: string }>(`insert into public.campanas (nombre, minutos) values ('Pagos de noviembre', 60) returning id`))[0]!.id);
   await supabase.sql(
     `insert into public.clientes (nombre, apellido, email, telefono, campana_id)
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.close();
+  await db?.cerrar();
   await supabase?.close();
 });
 
@@ -112,8 +112,8 @@ describe('rpc: la forma de la respuesta', () => {
       'prueba_valores', 'prueba_valores_json', 'prueba_filas', 'prueba_sin_filas', 'prueba_fila', 'prueba_vacia'];
     const formas = Object.fromEntries(nombres.map((n) => [n, catalogo.functions(n)[0]!.shape]));
     expect(formas).toMatchObject({ prueba_jsonb_arreglo: 'scalar', prueba_valores: 'values', prueba_filas: 'rows', prueba_fila: 'row', prueba_vacia: 'void' });
-    const conFormas = createSupabaseExecutor(clienteOperador, { rpcShapes: formas });
-    const sqlNuevo = createSqlExecutor(db, { role: 'authenticated', claims: { sub: operador, role: 'authenticated' } }, catalogo);
+    const conFormas = crearEjecutorSupabase(clienteOperador, { rpcShapes: formas });
+    const sqlNuevo = crearEjecutorSql(db, { role: 'authenticated', claims: { sub: operador, role: 'authenticated' } }, catalogo);
     const esperado: Record<string, unknown[]> = {
       prueba_jsonb_arreglo: [{ value: [['a@x.co', '1'], 5] }],
       prueba_jsonb_objeto: [{ value: { total: 3, por_dia: [1, 2] } }],
@@ -196,8 +196,8 @@ describe('lecturas largas: "Max rows" (db-max-rows 1000) y Content-Range', () =>
 
 describe('permisos y errores, como los contesta el servidor real', () => {
   it('anon no lee tablas (401, 42501) y el ejecutor da el mismo error que el SQL', async () => {
-    const anonAlojado = createSupabaseExecutor(supabase.cliente());
-    const anonSql = createSqlExecutor(db, { role: 'anon', claims: null }, await loadCatalog(db));
+    const anonAlojado = crearEjecutorSupabase(supabase.cliente());
+    const anonSql = crearEjecutorSql(db, { role: 'anon', claims: null }, await loadCatalog(db));
     const q: DataQuery = { kind: 'select', table: 'clientes', columns: ['id'], limit: 1 };
     const directo = await supabase.cliente().from('clientes').select('id').limit(1);
     expect({ status: directo.status, code: directo.error?.code }).toEqual({ status: 401, code: '42501' });
@@ -208,8 +208,8 @@ describe('permisos y errores, como los contesta el servidor real', () => {
 
   it('un usuario sin perfil de operador: RLS no le muestra nada y le niega escribir (403)', async () => {
     const cliente = await supabase.clienteDe(INTRUSO.email, INTRUSO.password);
-    const suyo = createSupabaseExecutor(cliente);
-    const suyoSql = createSqlExecutor(db, { role: 'authenticated', claims: { sub: intruso, role: 'authenticated' } }, await loadCatalog(db));
+    const suyo = crearEjecutorSupabase(cliente);
+    const suyoSql = crearEjecutorSql(db, { role: 'authenticated', claims: { sub: intruso, role: 'authenticated' } }, await loadCatalog(db));
     const leer: DataQuery = { kind: 'select', table: 'clientes', columns: ['email'], filters: [{ column: 'campana_id', op: 'eq', value: campana }] };
     expect(await suyo.run(leer)).toEqual({ rows: [] });
     expect(await suyoSql.run(leer)).toEqual({ rows: [] });
@@ -245,7 +245,7 @@ describe('permisos y errores, como los contesta el servidor real', () => {
     const res = await fetch(`${supabase.url}/rest/v1/campanas?select=id`, { headers: { apikey: supabase.anonKey, Authorization: `Bearer ${vencido}` } });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: string }).code).toBe('PGRST301');
-    const conVencido = createSupabaseExecutor(
+    const conVencido = crearEjecutorSupabase(
       createClient(supabase.url, supabase.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false },
         global: { headers: { Authorization: `Bearer ${vencido}` } },

@@ -85,8 +85,8 @@ describe.each(MIGRATED_BACKENDS)('proxies de confianza en %s', (_name, fresh) =>
   });
   afterAll(async () => {
     await new Promise<void>((r) => proxy?.server.close(() => r()));
-    await server?.close();
-    await db?.close();
+    await server?.cerrar();
+    await db?.cerrar();
   });
 
   const portal = (desde: string, contrasena: string, headers: Record<string, string> = {}) =>

@@ -17,7 +17,7 @@ describe('publicación de Realtime en PostgreSQL 15', () => {
     await migrated(db);
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('las migraciones publican justo las tablas que sigue el backend alojado', async () => {

@@ -22,9 +22,9 @@ import { crearRegistro, type Registro } from '../../src/main/registro/registro';
 import { registrarRechazos } from '../../src/main/registro/rechazos';
 import { OCULTO } from '../../src/main/registro/redaccion';
 import { crearControlEntrada, type ControlEntrada } from '../../src/main/entrada/control';
-import { createJsonSettings } from '../../src/main/settings/json-settings';
-import { createVault } from '../../src/main/secrets/vault';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import { crearAjustesJson } from '../../src/main/ajustes/json-settings';
+import { crearBoveda } from '../../src/main/secretos/vault';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { ADMIN, Caller } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { clearService, testService } from '../support/keychain';
@@ -128,10 +128,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'consola-registro-'));
   // Small files, many of them: the flows rotate the log, and the grep must cover every generation.
   registro = crearRegistro({ dataDir, maxBytes: 1024, archivos: 200 });
-  const settings = createJsonSettings(join(dataDir, 'settings.json'));
+  const settings = crearAjustesJson(join(dataDir, 'settings.json'));
   entrada = crearControlEntrada({
     settings,
-    secretos: createVault(SERVICE),
+    secretos: crearBoveda(SERVICE),
     datos: () => host?.datosSistema() ?? null,
     fijado: { direccion: '127.0.0.1', puerto: 0 },
     log: registro.log,
@@ -152,7 +152,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await entrada?.cerrar();
-  await host?.close();
+  await host?.cerrar();
   await registro?.cerrar();
   await hooks?.close();
   await new Promise((r) => proyecto?.close(r));

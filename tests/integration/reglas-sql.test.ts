@@ -58,7 +58,7 @@ describe.each(BACKENDS)('reglas que viven en SQL, en %s', (_name, fresh) => {
     ).rows[0]!.id;
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('empresa_bot_sin_otro_uso: solo si ninguna otra instancia del mismo tipo usa la empresa; llamadas y sin empresa, nunca', async () => {

@@ -8,7 +8,7 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
+import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
 import { BACKENDS } from '../support/databases';
 import { TABLAS_SEMBRADAS_POR_MIGRACIONES } from '../../src/main/traslado/destino';
 
@@ -79,7 +79,7 @@ describe.each(BACKENDS)('esquema en %s', (_name, fresh) => {
   });
 
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   describe('runner de migraciones', () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { findDemoAudioDir, seedDemoData, type SeedSummary } from '../../src/main/backends/embedded/seed';
+import { findDemoAudioDir, seedDemoData, type SeedSummary } from '../../src/main/motores/embebido/seed';
 import { MIGRATED_BACKENDS, migratedPglite } from '../support/databases';
 
 const DAY = 86_400_000;
@@ -27,7 +27,7 @@ describe.each(MIGRATED_BACKENDS)('datos de demostración en %s', (_name, fresh) 
   });
 
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('carga volúmenes realistas en todas las tablas', async () => {
@@ -231,7 +231,7 @@ describe.each(MIGRATED_BACKENDS)('escala y audio opcionales en %s', (_name, fres
   });
 
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('respeta la escala pedida y sin carpeta de audio no guarda grabaciones', async () => {
@@ -266,7 +266,7 @@ describe('dos instalaciones sembradas con el mismo instante', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all([a?.cerrar(), b?.cerrar()]);
   });
 
   /** Every row of a table as JSON text, sorted, without the columns the database or node:crypto draw at random. */

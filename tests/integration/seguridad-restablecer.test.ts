@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { AreaCambio } from '../../src/shared/ports/cambios';
 import { es } from '../../src/shared/i18n/es';
-import { codigoEn } from '../../src/main/secrets/totp';
+import { codigoEn } from '../../src/main/secretos/totp';
 import { cambiosDeBase, type CambiosDeBase, type Escuchable } from '../../src/main/cambios/escucha';
 import { MIGRATED_BACKENDS } from '../support/databases';
 import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
@@ -46,7 +46,7 @@ describe.each(MIGRATED_BACKENDS)('restablecer la verificación en dos pasos de o
   });
   afterAll(async () => {
     await vivo?.cerrar();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('un operador no puede (SQL lo rechaza); nadie restablece la suya por aquí', async () => {

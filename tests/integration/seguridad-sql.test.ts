@@ -12,10 +12,10 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
-import { createSqlExecutor } from '../../src/shared/data/sql-executor';
-import { loadCatalog } from '../../src/shared/data/catalog';
-import { Rng, seedDemoData } from '../../src/main/backends/embedded/seed';
+import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
+import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
+import { loadCatalog } from '../../src/shared/consultas/catalog';
+import { Rng, seedDemoData } from '../../src/main/motores/embebido/seed';
 import { BACKENDS } from '../support/databases';
 import { TEST_EPOCH, migrated } from '../support/operators';
 import { codigoDeError, como } from '../support/como-usuario';
@@ -277,7 +277,7 @@ describe.each(BACKENDS)('operadores y permisos del esquema en %s', (_name, fresh
     };
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   describe('quién es operador (hallazgo 1)', () => {
@@ -461,8 +461,8 @@ describe.each(BACKENDS)('una instalación anterior a estos permisos en %s', (_na
     nueva = await migrated(await fresh());
   });
   afterAll(async () => {
-    await anterior?.close();
-    await nueva?.close();
+    await anterior?.cerrar();
+    await nueva?.cerrar();
     if (copia) rmSync(copia, { recursive: true, force: true });
   });
 
@@ -485,7 +485,7 @@ function grabando(db: SqlClient, params: unknown[][]): SqlClient {
     },
     exec: (sql) => q.exec(sql),
   });
-  return { ...envolver(db), transaction: (fn) => db.transaction((tx) => fn(envolver(tx))), close: () => db.close() };
+  return { ...envolver(db), transaction: (fn) => db.transaction((tx) => fn(envolver(tx))), cerrar: () => db.cerrar() };
 }
 
 describe.each(BACKENDS)('contraseñas del portal de los datos de demostración en %s', (_name, fresh) => {
@@ -506,11 +506,11 @@ describe.each(BACKENDS)('contraseñas del portal de los datos de demostración e
     }
   });
   afterAll(async () => {
-    for (const { db } of instalaciones) await db.close();
+    for (const { db } of instalaciones) await db.cerrar();
   });
 
   async function entra(db: SqlClient, usuario: string, clave: string, direccion: string): Promise<boolean> {
-    const anon = createSqlExecutor(db, { role: 'anon', claims: null, requestHeaders: { 'x-forwarded-for': direccion } }, await loadCatalog(db));
+    const anon = crearEjecutorSql(db, { role: 'anon', claims: null, requestHeaders: { 'x-forwarded-for': direccion } }, await loadCatalog(db));
     const { rows: empresa } = await db.query<{ id: string }>('select id from public.empresas where usuario_cliente = $1', [usuario]);
     const { rows } = await anon.run<{ value: { ok: boolean } }>({
       kind: 'rpc', fn: 'portal_iniciar_sesion', args: { p_empresa: empresa[0]!.id, p_usuario: usuario, p_contrasena: clave },

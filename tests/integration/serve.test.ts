@@ -23,8 +23,8 @@ beforeAll(async () => {
   server = await startServer({ dispatch: host.dispatch, rendererDir: renderer });
 });
 afterAll(async () => {
-  await server?.close();
-  await host?.close();
+  await server?.cerrar();
+  await host?.cerrar();
   rmSync(dir, { recursive: true, force: true });
 });
 

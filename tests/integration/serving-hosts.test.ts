@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../src/main/serve';
-import { serveAppProtocol } from '../../src/main/window/create-window';
-import { contentSecurityPolicy } from '../../src/main/serving/policy';
+import { serveAppProtocol } from '../../src/main/ventana/create-window';
+import { contentSecurityPolicy } from '../../src/main/sitio-web/policy';
 import { es } from '../../src/shared/i18n/es';
 
 // create-window.ts imports electron for its other functions; serveAppProtocol only uses the session it is given.
@@ -61,7 +61,7 @@ beforeAll(async () => {
   server = await startServer({ dispatch: async () => ({ ok: false, error: { code: 'internal', message: 'x' } }), rendererDir: renderer });
 });
 afterAll(async () => {
-  await server?.close();
+  await server?.cerrar();
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -204,7 +204,7 @@ describe('un solo módulo sirve el renderer por app:// y por HTTP', () => {
       // The plain server keeps 'self' alone.
       expect(/connect-src ([^;]*)/.exec((await http('/index.html')).csp ?? '')?.[1]).toBe("'self'");
     } finally {
-      await directo.close();
+      await directo.cerrar();
     }
   });
 });

@@ -4,7 +4,7 @@ import type { SearchResult } from '../../src/shared/domain/search';
 import type { AppNotification } from '../../src/shared/areas/shell/rules';
 import { BACKENDS } from '../support/databases';
 import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
-import { seedDemoData } from '../../src/main/backends/embedded/seed';
+import { seedDemoData } from '../../src/main/motores/embebido/seed';
 
 /** The header's operations over the demo data, through the real api as a transport calls it. */
 describe.each(BACKENDS)('búsqueda global y notificaciones en %s', (_name, fresh) => {
@@ -24,7 +24,7 @@ describe.each(BACKENDS)('búsqueda global y notificaciones en %s', (_name, fresh
     );
     await api.dispatch('auth', 'iniciarSesion', { email: 'pedro@agencia.co', password: 'Segura2026x' }, pedro);
   });
-  afterAll(async () => db?.close());
+  afterAll(async () => db?.cerrar());
 
   const search = async (q: string) => {
     const r = await api.dispatch('shell', 'buscar', { q }, laura);

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
-import type { DataPort, DataQuery, SelectQuery } from '../../src/shared/ports/data';
+import type { DataPort, DataQuery, SelectQuery } from '../../src/shared/ports/consultas';
 import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
-import { loadCatalog, type Catalog } from '../../src/shared/data/catalog';
-import { createSqlExecutor, type DataRole } from '../../src/shared/data/sql-executor';
+import { loadCatalog, type Catalog } from '../../src/shared/consultas/catalog';
+import { crearEjecutorSql, type DataRole } from '../../src/shared/consultas/sql-executor';
 import { BACKENDS } from '../support/databases';
 
 const USER_A = '11111111-1111-4111-8111-111111111111';
@@ -126,7 +126,7 @@ function spyClient(inner: SqlClient): SqlClient & { statements: string[]; transa
         }),
       );
     },
-    close: () => inner.close(),
+    cerrar: () => inner.cerrar(),
   };
   return spy;
 }
@@ -153,7 +153,7 @@ describe.each(BACKENDS)('ejecutor SQL del puerto de datos en %s', (_name, fresh)
   let ids: Record<string, number>;
 
   const as = (role: DataRole, sub?: string, client: SqlClient = db): DataPort =>
-    createSqlExecutor(client, { role, claims: sub ? { sub, email: `${sub}@x.co`, role: 'authenticated' } : null }, catalog);
+    crearEjecutorSql(client, { role, claims: sub ? { sub, email: `${sub}@x.co`, role: 'authenticated' } : null }, catalog);
   const userA = () => as('authenticated', USER_A);
   const userB = () => as('authenticated', USER_B);
 
@@ -192,7 +192,7 @@ describe.each(BACKENDS)('ejecutor SQL del puerto de datos en %s', (_name, fresh)
     );
     catalog = await loadCatalog(db);
   });
-  afterAll(async () => db?.close());
+  afterAll(async () => db?.cerrar());
 
   describe('catálogo', () => {
     it('lee tablas, vistas, columnas con tipos y funciones con su forma de resultado', () => {

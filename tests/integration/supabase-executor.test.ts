@@ -13,8 +13,8 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
-import type { DataPort, DataQuery } from '../../src/shared/ports/data';
-import { createSupabaseExecutor } from '../../src/shared/data/supabase-executor';
+import type { DataPort, DataQuery } from '../../src/shared/ports/consultas';
+import { crearEjecutorSupabase } from '../../src/shared/consultas/supabase-executor';
 
 interface Recorded {
   method: string;
@@ -189,12 +189,12 @@ class NoRealtime {
   }
 }
 
-function makePort(url = baseUrl, options?: Parameters<typeof createSupabaseExecutor>[1]): DataPort {
+function makePort(url = baseUrl, options?: Parameters<typeof crearEjecutorSupabase>[1]): DataPort {
   const client = createClient(url, 'anon-key-for-tests', {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: NoRealtime as never },
   });
-  return createSupabaseExecutor(client, options);
+  return crearEjecutorSupabase(client, options);
 }
 
 describe('ejecutor Supabase (supabase-js contra un PostgREST simulado)', () => {

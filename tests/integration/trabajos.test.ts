@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { Trabajo } from '../../src/shared/domain/trabajos';
 import type { ProyectoResumen } from '../../src/shared/areas/proyectos/rules';
 import { LATIDO_VENCIDO_MS } from '../../src/shared/areas/jobs/motor';
@@ -75,7 +75,7 @@ describe.each(MIGRATED_BACKENDS)('trabajos largos durables en %s', (_name, fresh
     abrir();
     await principal?.api.cerrar();
     await hooks?.close();
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('el aprovisionamiento es una fila: progreso y fin en el vocabulario único; su dueño y los administradores lo ven, otro operador no', async () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await host?.close();
+  await host?.cerrar();
   await supabase?.close();
   await clearService(SERVICIO);
   rmSync(dataDir, { recursive: true, force: true });

@@ -9,15 +9,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
-import { createHostedBackend } from '../../src/main/backends/hosted/open-hosted';
-import { createJsonSettings } from '../../src/main/settings/json-settings';
-import { createVault } from '../../src/main/secrets/vault';
+import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
+import { crearBackendAlojado } from '../../src/main/motores/alojado/open-hosted';
+import { crearAjustesJson } from '../../src/main/ajustes/json-settings';
+import { crearBoveda } from '../../src/main/secretos/vault';
 import { crearActividades } from '../../src/main/datos/actividades';
 import { crearServicioTraslado } from '../../src/main/traslado/servicio';
 import { CUENTA_CLAVE_SERVICIO_TRASLADO } from '../../src/main/traslado/estado';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { es } from '../../src/shared/i18n/es';
 import { Caller } from '../support/operators';
 import { clearService, storedPassword, testService } from '../support/keychain';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'consola-traslado-supabase-'));
 });
 afterAll(async () => {
-  await fuente?.close();
+  await fuente?.cerrar();
   await clearService(SERVICIO);
   await supabase?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -60,13 +60,13 @@ describe('Mover a Supabase, contra el PostgREST real', () => {
     mkdirSync(join(dataDir, 'archivos', 'agente-marketing-files', adminId), { recursive: true });
     writeFileSync(join(dataDir, 'archivos', 'agente-marketing-files', ...ruta.split('/')), PDF);
 
-    const settings = createJsonSettings(join(dataDir, 'settings.json'));
+    const settings = crearAjustesJson(join(dataDir, 'settings.json'));
     const actividades = crearActividades(() => undefined);
     let reabierto = false;
     const servicio = crearServicioTraslado({
       dataDir,
       settings,
-      secretos: createVault(SERVICIO),
+      secretos: crearBoveda(SERVICIO),
       log: () => undefined,
       actividades,
       now: () => new Date(),
@@ -74,7 +74,7 @@ describe('Mover a Supabase, contra el PostgREST real', () => {
       base: () => fuente?.db ?? null,
       reabrir: async () => {
         reabierto = true;
-        await fuente?.close();
+        await fuente?.cerrar();
         fuente = null;
       },
     });
@@ -94,7 +94,7 @@ describe('Mover a Supabase, contra el PostgREST real', () => {
     ]);
 
     // The app now runs on the project: the operator signs in with the password he had and downloads the file.
-    const dispatch = createDispatcher(createApi(createHostedBackend({ url: supabase.url, anonKey: supabase.anonKey }, createVault(SERVICIO))) as unknown as Implementations);
+    const dispatch = crearDespachador(crearApi(crearBackendAlojado({ url: supabase.url, anonKey: supabase.anonKey }, crearBoveda(SERVICIO))) as unknown as Implementations);
     const caller = new Caller();
     expect(await dispatch('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password }, caller)).toMatchObject({ ok: true, data: { id: adminId } });
     const descarga = await dispatch('marketing', 'descargarArchivo', { id: registro }, caller);

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
-import { createJsonSettings } from '../../src/main/settings/json-settings';
-import { createVault } from '../../src/main/secrets/vault';
+import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
+import { crearAjustesJson } from '../../src/main/ajustes/json-settings';
+import { crearBoveda } from '../../src/main/secretos/vault';
 import { crearActividades, type Actividades } from '../../src/main/datos/actividades';
 import { crearServicioTraslado, type OpcionesTraslado } from '../../src/main/traslado/servicio';
 import { CUENTA_CONEXION_TRASLADO, TRASLADO_SETTINGS_KEY } from '../../src/main/traslado/estado';
@@ -83,7 +83,7 @@ async function montar(como: { hostedNoAbre?: boolean } = {}): Promise<Montaje> {
   await fuente.backend.auth.createUser!({ email: 'operador@traslado.test', nombre: 'Operador Traslado', password: CONTRASENA_OPERADOR });
   // Sign-in bookkeeping that must NOT travel.
   await fuente.db.query(`insert into auth.login_attempts (email, failed_count) values ('alguien@traslado.test', 2)`);
-  const settings = createJsonSettings(join(dataDir, 'settings.json'));
+  const settings = crearAjustesJson(join(dataDir, 'settings.json'));
   const registro: string[] = [];
   const log = (mensaje: string, error?: unknown) => void registro.push(`${mensaje} ${error instanceof Error ? error.message : JSON.stringify(error ?? '')}`);
   const actividades = crearActividades(log);
@@ -91,7 +91,7 @@ async function montar(como: { hostedNoAbre?: boolean } = {}): Promise<Montaje> {
   const opciones: OpcionesTraslado = {
     dataDir,
     settings,
-    secretos: createVault(SERVICIO),
+    secretos: crearBoveda(SERVICIO),
     log,
     actividades,
     now: () => new Date(),
@@ -102,7 +102,7 @@ async function montar(como: { hostedNoAbre?: boolean } = {}): Promise<Montaje> {
       m.reaperturas++;
       // As the host does when the hosted project does not open: it stays on (reopens) the embedded database.
       if (como.hostedNoAbre) return;
-      await m.fuente?.close();
+      await m.fuente?.cerrar();
       m.fuente = null;
     },
     probarProyecto: async (url, clave) => {
@@ -363,7 +363,7 @@ describe('traslado a Supabase', () => {
       await expect(m.servicio.eliminarDatosLocales()).rejects.toThrow(t.noTerminado);
       expect(existsSync(join(m.dataDir, 'pgdata'))).toBe(true);
     } finally {
-      await m.fuente?.close();
+      await m.fuente?.cerrar();
     }
   }, 300_000);
 
@@ -383,7 +383,7 @@ describe('traslado a Supabase', () => {
       await expect(m.servicio.eliminarDatosLocales()).rejects.toThrow(t.noTerminado);
       expect(existsSync(join(m.dataDir, 'pgdata'))).toBe(true);
     } finally {
-      await m.fuente?.close();
+      await m.fuente?.cerrar();
     }
   }, 300_000);
 });

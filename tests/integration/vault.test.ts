@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
 import keytar from '@napi-rs/keyring/keytar.js';
-import { assertKeychainAvailable, createVault, KEYCHAIN_ATTEMPTS, type KeytarLike } from '../../src/main/secrets/vault';
+import { assertKeychainAvailable, crearBoveda, KEYCHAIN_ATTEMPTS, type KeytarLike } from '../../src/main/secretos/vault';
 import { clearService, storedPassword, testService } from '../support/keychain';
 import { hasta } from '../support/esperar';
 
@@ -64,8 +64,8 @@ function* filesUnder(dir: string): Generator<{ path: string; bytes: Buffer }> {
 }
 
 describe('vault on the real Secret Service', () => {
-  const a = createVault(SERVICE_A);
-  const b = createVault(SERVICE_B);
+  const a = crearBoveda(SERVICE_A);
+  const b = crearBoveda(SERVICE_B);
   const accounts = ['sesion', 'unicode', 'largo', 'compartida', 'plano'];
 
   afterAll(async () => {
@@ -183,7 +183,7 @@ describe('vault over a Secret Service that hiccups', () => {
   }
 
   it('a transient D-Bus error is ridden out: the secret is really stored, read and removed', async () => {
-    const vault = createVault(service, hiccuping(KEYCHAIN_ATTEMPTS - 1));
+    const vault = crearBoveda(service, hiccuping(KEYCHAIN_ATTEMPTS - 1));
     await vault.set('token', 'valor-tras-hipo');
     expect(await storedPassword(service, 'token')).toBe('valor-tras-hipo');
     expect(await vault.get('token')).toBe('valor-tras-hipo');
@@ -193,7 +193,7 @@ describe('vault over a Secret Service that hiccups', () => {
 
   it('an error that does not pass is the Spanish "unavailable" error after a bounded number of tries', async () => {
     const stuck = hiccuping(Number.POSITIVE_INFINITY);
-    const vault = createVault(service, stuck);
+    const vault = crearBoveda(service, stuck);
     await expectUnavailable(vault.get('token'));
     // The probe's first step was tried KEYCHAIN_ATTEMPTS times, then the vault gave up.
     expect(stuck.calls).toBe(KEYCHAIN_ATTEMPTS);
@@ -208,7 +208,7 @@ describe('vault without a usable keychain', () => {
   };
 
   it('every operation fails with the Spanish "unavailable" error, never a fallback', async () => {
-    const vault = createVault('consola-test-x', failing);
+    const vault = crearBoveda('consola-test-x', failing);
     await expectUnavailable(vault.get('sesion'));
     await expectUnavailable(vault.set('sesion', 'valor'));
     await expectUnavailable(vault.delete('sesion'));
@@ -221,11 +221,11 @@ describe('vault without a usable keychain', () => {
       setPassword: async () => {},
       deletePassword: async () => false,
     };
-    await expectUnavailable(createVault('consola-test-x', silent).get('sesion'));
+    await expectUnavailable(crearBoveda('consola-test-x', silent).get('sesion'));
   });
 
   it('the error carries no secret value nor native message', async () => {
-    const vault = createVault('consola-test-x', failing);
+    const vault = crearBoveda('consola-test-x', failing);
     const error = await vault.set('sesion', 'valor-super-secreto').catch((e: unknown) => e as AppError);
     expect(JSON.stringify((error as AppError).toJSON())).not.toMatch(/valor-super-secreto|secret-of-input|platform storage/);
   });
@@ -241,7 +241,7 @@ describe('vault without a usable keychain', () => {
       },
       deletePassword: async (s, k) => (up ? store.delete(`${s}/${k}`) : Promise.reject(new Error('locked'))),
     };
-    const vault = createVault('consola-test-x', flaky);
+    const vault = crearBoveda('consola-test-x', flaky);
     await expectUnavailable(vault.get('sesion'));
     up = true;
     await vault.set('sesion', 'v');
@@ -252,7 +252,7 @@ describe('vault without a usable keychain', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vault-nobus-'));
     try {
       const script = join(dir, 'probe.mts');
-      const vaultPath = resolve('src/main/secrets/vault.ts');
+      const vaultPath = resolve('src/main/secretos/vault.ts');
       writeFileSync(
         script,
         `import { createVault } from ${JSON.stringify(vaultPath)};

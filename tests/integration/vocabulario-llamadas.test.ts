@@ -30,7 +30,7 @@ describe.each(MIGRATED_BACKENDS)('vocabulario de llamadas y teléfonos en %s', (
     db = await fresh();
   });
   afterAll(async () => {
-    await db?.close();
+    await db?.cerrar();
   });
 
   it('la tabla de TypeScript y la de SQL tienen exactamente las mismas filas', async () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hooks?.close();
-  await db?.close();
+  await db?.cerrar();
 });
 
 describe('webhooks de automatización', () => {

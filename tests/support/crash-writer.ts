@@ -2,7 +2,7 @@
  * Child process for the crash test: opens the embedded backend on the given folder and commits rows as
  * fast as it can, printing each committed id, until it is killed.
  */
-import { openEmbeddedBackend } from '../../src/main/backends/embedded/open-embedded';
+import { openEmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
 
 const dataDir = process.argv[2]!;
 const embedded = await openEmbeddedBackend({ dataDir, seedDemoData: false });

@@ -17,9 +17,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import pg from 'pg';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { createPgClient } from '../../src/main/backends/postgres/pg-client';
-import { openPgliteInProcess, PGLITE_EXTENSIONS, pgliteAsSqlClient } from '../../src/main/backends/embedded/pglite-client';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
+import { crearClientePg } from '../../src/main/motores/postgres/pg-client';
+import { openPgliteInProcess, PGLITE_EXTENSIONS, pgliteAsSqlClient } from '../../src/main/motores/embebido/pglite-client';
+import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
 
 let counter = 0;
 
@@ -32,7 +32,7 @@ async function createDatabase(template?: string): Promise<SqlClient> {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return createPgClient(url.toString());
+  return crearClientePg(url.toString());
 }
 
 export async function freshPostgres(): Promise<SqlClient> {

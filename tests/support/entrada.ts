@@ -13,7 +13,7 @@ export function iniciarEntradaDePrueba(env: ApiDePrueba, clock: Clock, limites?:
   return iniciarEntrada({
     direccion: '127.0.0.1',
     puerto: 0,
-    datos: () => env.backend.dataSistema!(),
+    datos: () => env.backend.datosSistema!(),
     secretos: env.secrets,
     versionSecreto: (ruta) => env.settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)?.rotaciones?.[ruta],
     now: clock.now,

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { createPgClient } from '../../src/main/backends/postgres/pg-client';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
+import { crearClientePg } from '../../src/main/motores/postgres/pg-client';
+import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
 import { startCluster, type RunningCluster } from './postgres-cluster';
 
 /**
@@ -43,11 +43,11 @@ async function createPlatformRoles(url: string): Promise<string> {
   await admin.end();
   const target = new URL(url);
   target.pathname = '/plataforma_roles';
-  const db = await createPgClient(target.toString());
+  const db = await crearClientePg(target.toString());
   try {
     await migrate(db, { supabaseDir: findSupabaseDir(), embedded: true });
   } finally {
-    await db.close();
+    await db.cerrar();
   }
   // Closed, it can be copied: nothing else connects to it.
   return 'plataforma_roles';

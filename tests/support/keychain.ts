@@ -4,7 +4,7 @@
  * fails on a transient D-Bus error the product itself would have ridden out.
  */
 import keytar from '@napi-rs/keyring/keytar.js';
-import { withKeychainRetry } from '../../src/main/secrets/vault';
+import { withKeychainRetry } from '../../src/main/secretos/vault';
 
 /** A keychain service name no other test file or run uses. */
 export function testService(name: string): string {

@@ -2,16 +2,16 @@
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { Backend } from '../../src/shared/ports';
 import { claimsDe } from '../../src/shared/ports/auth';
-import { createApi } from '../../src/shared/api';
-import { createDispatcher, type CallContext, type Implementations } from '../../src/main/dispatch';
-import { createEmbeddedAuth } from '../../src/main/backends/embedded/embedded-auth';
-import { createSqlExecutor } from '../../src/shared/data/sql-executor';
-import { loadCatalog } from '../../src/shared/data/catalog';
-import { findSupabaseDir, migrate } from '../../src/main/backends/embedded/migrate';
-import { createJsonSettings } from '../../src/main/settings/json-settings';
-import { createVault } from '../../src/main/secrets/vault';
-import { createHttpWebhooks } from '../../src/main/webhooks/http-webhooks';
-import { createFolderStorage } from '../../src/main/storage/folder-storage';
+import { crearApi } from '../../src/shared/api';
+import { crearDespachador, type CallContext, type Implementations } from '../../src/main/dispatch';
+import { crearAuthEmbebida } from '../../src/main/motores/embebido/embedded-auth';
+import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
+import { loadCatalog } from '../../src/shared/consultas/catalog';
+import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
+import { crearAjustesJson } from '../../src/main/ajustes/json-settings';
+import { crearBoveda } from '../../src/main/secretos/vault';
+import { crearWebhooksHttp } from '../../src/main/webhooks/http-webhooks';
+import { crearAlmacenEnCarpeta } from '../../src/main/almacen/folder-storage';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,33 +81,33 @@ export async function migrated(db: SqlClient): Promise<SqlClient> {
  */
 export async function embeddedApi(db: SqlClient, clock = new Clock()) {
   const catalog = await loadCatalog(db);
-  const settings = createJsonSettings(join(mkdtempSync(join(tmpdir(), 'consola-ajustes-')), 'settings.json'));
-  const storage = createFolderStorage(mkdtempSync(join(tmpdir(), 'consola-archivos-')));
-  const secrets = createVault(`consola-test-${process.pid}-${Date.now()}-${vaults++}`);
+  const settings = crearAjustesJson(join(mkdtempSync(join(tmpdir(), 'consola-ajustes-')), 'settings.json'));
+  const storage = crearAlmacenEnCarpeta(mkdtempSync(join(tmpdir(), 'consola-archivos-')));
+  const secrets = crearBoveda(`consola-test-${process.pid}-${Date.now()}-${vaults++}`);
   const backend: Backend = {
     kind: 'embedded',
-    auth: createEmbeddedAuth(db, clock.now, secrets),
+    auth: crearAuthEmbebida(db, clock.now, secrets),
     dataFor: (session) =>
-      createSqlExecutor(
+      crearEjecutorSql(
         db,
         { role: 'authenticated', claims: claimsDe(session), now: clock.now },
         catalog,
       ),
     anonData: (clientAddress) =>
-      createSqlExecutor(
+      crearEjecutorSql(
         db,
         { role: 'anon', claims: null, now: clock.now, ...(clientAddress ? { requestHeaders: { 'x-forwarded-for': clientAddress } } : {}) },
         catalog,
       ),
-    dataSistema: () => createSqlExecutor(db, { role: 'service_role', claims: { role: 'service_role' }, now: clock.now }, catalog),
+    datosSistema: () => crearEjecutorSql(db, { role: 'service_role', claims: { role: 'service_role' }, now: clock.now }, catalog),
     now: clock.now,
     settings,
     secrets,
-    webhooks: createHttpWebhooks(settings, secrets),
+    webhooks: crearWebhooksHttp(settings, secrets),
     storageFor: () => storage,
   };
-  const api = createApi(backend);
-  const dispatch = createDispatcher(api as unknown as Implementations);
+  const api = crearApi(backend);
+  const dispatch = crearDespachador(api as unknown as Implementations);
   return { backend, dispatch, clock, catalog, settings, secrets, storage, jobs: api.trabajos.motor, trabajos: api.trabajos, cerrar: api.cerrar };
 }
 

@@ -45,7 +45,7 @@ import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { findSupabaseDir } from '../../src/main/backends/embedded/migrate';
+import { findSupabaseDir } from '../../src/main/motores/embebido/migrate';
 import { responderAudio } from '../../supabase/functions/audio-llamada/handler';
 import { startCluster, type RunningCluster } from './postgres-cluster';
 

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { abrirAjustesDeCarpeta, unirAjustesAntiguos } from '../../src/main/settings/ajustes-carpeta';
-import { createJsonSettings } from '../../src/main/settings/json-settings';
+import { abrirAjustesDeCarpeta, unirAjustesAntiguos } from '../../src/main/ajustes/ajustes-carpeta';
+import { crearAjustesJson } from '../../src/main/ajustes/json-settings';
 import { SERVIDOR_WEB_SETTINGS_KEY } from '../../src/shared/domain/servidor-web';
 import { ENTRADA_SETTINGS_KEY } from '../../src/shared/areas/conexion/entrada';
 
@@ -43,12 +43,12 @@ describe('ajustes.json, one file per data folder', () => {
   });
 
   it('when both files exist, ajustes.json keeps its values and gains the keys only settings.json had', () => {
-    createJsonSettings(join(carpeta, 'ajustes.json')).set('conexion', { backend: 'embedded' });
+    crearAjustesJson(join(carpeta, 'ajustes.json')).set('conexion', { backend: 'embedded' });
     writeFileSync(join(carpeta, 'settings.json'), JSON.stringify(ANTIGUOS));
-    const ajustes = createJsonSettings(join(carpeta, 'ajustes.json'));
+    const ajustes = crearAjustesJson(join(carpeta, 'ajustes.json'));
 
     expect(unirAjustesAntiguos(carpeta, ajustes)).toEqual({ copiadas: ['servidorWeb', 'entrada'], conservadas: ['conexion'], descartadas: [] });
-    const enDisco = createJsonSettings(join(carpeta, 'ajustes.json'));
+    const enDisco = crearAjustesJson(join(carpeta, 'ajustes.json'));
     expect(enDisco.get('conexion')).toEqual({ backend: 'embedded' });
     expect(enDisco.get(SERVIDOR_WEB_SETTINGS_KEY)).toEqual(ANTIGUOS.servidorWeb);
     expect(existsSync(join(carpeta, 'settings.json'))).toBe(false);
@@ -84,7 +84,7 @@ describe('ajustes.json, one file per data folder', () => {
   });
 
   it('a folder without the old file is left as it is', () => {
-    expect(unirAjustesAntiguos(carpeta, createJsonSettings(join(carpeta, 'ajustes.json')))).toBeNull();
+    expect(unirAjustesAntiguos(carpeta, crearAjustesJson(join(carpeta, 'ajustes.json')))).toBeNull();
     expect(readdirSync(carpeta)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { seguirRealtime, TABLAS_REALTIME } from '../../src/main/cambios/realtime';
-import { abrirRealtime } from '../../src/main/backends/hosted/open-hosted';
+import { abrirRealtime } from '../../src/main/motores/alojado/open-hosted';
 import type { AreaCambio, EstadoCambios } from '../../src/shared/ports';
 
 /** A client whose subscription the test fires by table name, and whose channel state it sets. */

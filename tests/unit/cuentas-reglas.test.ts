@@ -18,7 +18,7 @@ import {
   pareceRecuperacion,
   pasoDelCodigo,
   uriTotp,
-} from '../../src/main/secrets/totp';
+} from '../../src/main/secretos/totp';
 import { es } from '../../src/shared/i18n/es';
 
 describe('dispositivo de una sesión', () => {

@@ -125,7 +125,7 @@ const hostMock = vi.hoisted(() => ({
 vi.mock('../../src/main/host', () => ({ openHost: hostMock.openHost }));
 vi.mock('../../src/main/serve', () => ({ startServer: hostMock.startServer }));
 // electron-store needs a real Electron; the settings it backs are tested in json-settings.test.ts (same guard).
-vi.mock('../../src/main/settings/electron-settings', () => ({ createElectronSettings: () => ({ get: () => undefined, set: () => {}, delete: () => {} }) }));
+vi.mock('../../src/main/ajustes/electron-settings', () => ({ crearAjustesElectron: () => ({ get: () => undefined, set: () => {}, delete: () => {} }) }));
 
 const flush = () => new Promise((r) => setTimeout(r, 20));
 let dataDir: string;
@@ -159,10 +159,10 @@ beforeEach(() => {
         return () => void hostMock.oyentesCambios.delete(oyente);
       },
     },
-    close: hostMock.close,
+    cerrar: hostMock.close,
   }));
   hostMock.oyentesCambios.clear();
-  hostMock.startServer.mockReset().mockResolvedValue({ url: 'http://127.0.0.1:5999', port: 5999, close: hostMock.serverClose });
+  hostMock.startServer.mockReset().mockResolvedValue({ url: 'http://127.0.0.1:5999', port: 5999, cerrar: hostMock.serverClose });
 });
 afterEach(() => {
   delete process.env.CONSOLA_DATA_DIR;
@@ -276,7 +276,7 @@ describe('Electron main process (fake electron)', () => {
     expect(ok.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
     expect(ok.headers.get('Content-Security-Policy')).toContain("object-src 'none'");
     // The same policy the HTTP host sends: one definition, in the serving module.
-    const { contentSecurityPolicy } = await import('../../src/main/serving/policy');
+    const { contentSecurityPolicy } = await import('../../src/main/sitio-web/policy');
     expect(ok.headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy());
     // The URL parser already folds "%2e%2e" segments (Chromium does too): the path stays inside the folder.
     const folded = await serve(new Request('app://app/%2e%2e/%2e%2e/package.json'));

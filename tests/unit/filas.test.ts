@@ -1,6 +1,6 @@
-/** The one rule for reading a row's values (src/shared/api/filas.ts), whichever database or transport sent them. */
+/** The one rule for reading a row's values (src/shared/operaciones/filas.ts), whichever database or transport sent them. */
 import { describe, expect, it } from 'vitest';
-import { instante, numero, numeroONulo, texto, textoONulo, textoVacioONulo, booleano } from '../../src/shared/api/filas';
+import { instante, numero, numeroONulo, texto, textoONulo, textoVacioONulo, booleano } from '../../src/shared/operaciones/filas';
 
 describe('filas: null y vacío se leen igual en cada repositorio', () => {
   it('texto: null es vacío; textoONulo conserva el vacío; textoVacioONulo lo lee como ninguno', () => {

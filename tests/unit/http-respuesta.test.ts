@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTADO_HTTP, estadoDeSobre, sobreDeError } from '../../src/main/http-respuesta';
 import { sendJson } from '../../src/main/http-body';
 import { AppError, type ErrorCode } from '../../src/shared/errors';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 
 const CODIGOS = Object.keys(ESTADO_HTTP) as ErrorCode[];
 

@@ -1,7 +1,7 @@
 /**
  * Issue 13: no import cycle anywhere in src — not even a type-only one. A cycle between createApi
  * (src/shared/api/index.ts) and the areas it assembles is what made every area's types depend on every
- * other area; areas take their types from src/shared/api/types.ts instead. The graph is built from the
+ * other area; areas take their types from src/shared/operaciones/types.ts instead. The graph is built from the
  * files' own import and export-from statements (type-only ones included), as TypeScript reads them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

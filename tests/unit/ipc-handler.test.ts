@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { contract } from '../../src/shared/contract';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { buildPreloadApi } from '../../src/shared/contract/preload-api';
 import type { CallContext } from '../../src/main/dispatch';
-import { createIpcHandler, type IpcInvokeEventLike } from '../../src/main/ipc-handler';
-import type { SenderFrameLike } from '../../src/main/window/security';
+import { crearManejadorIpc, type IpcInvokeEventLike } from '../../src/main/ipc-handler';
+import type { SenderFrameLike } from '../../src/main/ventana/security';
 
 function fakeEvent(id: number, url = 'app://app/index.html', opts: { iframe?: boolean } = {}) {
   const main: SenderFrameLike = { url: 'app://app/index.html', parent: null, frameTreeNodeId: 1 };
@@ -21,7 +21,7 @@ function fakeEvent(id: number, url = 'app://app/index.html', opts: { iframe?: bo
 describe('createIpcHandler', () => {
   it('refuses untrusted senders with a forbidden envelope and never dispatches', async () => {
     const dispatch = vi.fn();
-    const handler = createIpcHandler({ dispatch });
+    const handler = crearManejadorIpc({ dispatch });
     for (const event of [
       fakeEvent(1, 'https://evil.com/').event,
       fakeEvent(1, 'app://app/index.html', { iframe: true }).event,
@@ -44,7 +44,7 @@ describe('createIpcHandler', () => {
       if (name === 'cerrarSesion') ctx.setToken(null);
       return { ok: true, data: ctx.getToken() !== null };
     });
-    const handler = createIpcHandler({ dispatch });
+    const handler = crearManejadorIpc({ dispatch });
     const a = fakeEvent(10);
     const b = fakeEvent(11);
     await handler.handle(a.event, 'auth', 'iniciarSesion', { email: 'x', password: 'y' });
@@ -63,7 +63,7 @@ describe('createIpcHandler', () => {
       ctx.setToken('super-secret-token');
       return { ok: true, data: { nombre: 'Ana' } };
     });
-    const handler = createIpcHandler({ dispatch });
+    const handler = crearManejadorIpc({ dispatch });
     const answer = await handler.handle(fakeEvent(3).event, 'auth', 'iniciarSesion', { email: 'a', password: 'b' });
     expect(JSON.stringify(answer)).not.toContain('super-secret-token');
     expect(dispatch).toHaveBeenCalledWith('auth', 'iniciarSesion', { email: 'a', password: 'b' }, expect.anything());
@@ -71,7 +71,7 @@ describe('createIpcHandler', () => {
 
   it('rejects non-string operation names', async () => {
     const dispatch = vi.fn();
-    const handler = createIpcHandler({ dispatch });
+    const handler = crearManejadorIpc({ dispatch });
     const answer = await handler.handle(fakeEvent(4).event, { toString: () => 'auth' }, 'estado', {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(dispatch).not.toHaveBeenCalled();

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
-import { createJsonSettings } from '../../src/main/settings/json-settings';
-import { assertNotSecret, looksLikeSecretKey, looksLikeSecretValue } from '../../src/main/settings/guard';
+import { crearAjustesJson } from '../../src/main/ajustes/json-settings';
+import { assertNotSecret, looksLikeSecretKey, looksLikeSecretValue } from '../../src/main/ajustes/guard';
 
 let dir: string;
 beforeEach(() => {
@@ -15,7 +15,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('createJsonSettings', () => {
   it('starts empty when the file does not exist, and does not create it until a write', () => {
     const file = join(dir, 'sub', 'ajustes.json');
-    const settings = createJsonSettings(file);
+    const settings = crearAjustesJson(file);
     expect(settings.get('tema')).toBeUndefined();
     expect(existsSync(file)).toBe(false);
     settings.set('tema', 'oscuro');
@@ -24,25 +24,25 @@ describe('createJsonSettings', () => {
 
   it('sets, gets, overwrites and deletes; survives a reopen', () => {
     const file = join(dir, 'ajustes.json');
-    const a = createJsonSettings(file);
+    const a = crearAjustesJson(file);
     a.set('tema', 'claro');
     a.set('menu', { colapsado: true, orden: [3, 1, 2] });
     a.set('tema', 'oscuro');
     a.set('vacio', null);
     expect(a.get('tema')).toBe('oscuro');
-    const b = createJsonSettings(file);
+    const b = crearAjustesJson(file);
     expect(b.get('tema')).toBe('oscuro');
     expect(b.get<{ colapsado: boolean; orden: number[] }>('menu')).toEqual({ colapsado: true, orden: [3, 1, 2] });
     expect(b.get('vacio')).toBeNull();
     b.delete('tema');
     b.delete('no-existe');
-    expect(createJsonSettings(file).get('tema')).toBeUndefined();
+    expect(crearAjustesJson(file).get('tema')).toBeUndefined();
     b.set('menu', undefined);
-    expect(createJsonSettings(file).get('menu')).toBeUndefined();
+    expect(crearAjustesJson(file).get('menu')).toBeUndefined();
   });
 
   it('keys are flat names (a dot is part of the key) and prototype names are refused', () => {
-    const s = createJsonSettings(join(dir, 'ajustes.json'));
+    const s = crearAjustesJson(join(dir, 'ajustes.json'));
     s.set('backend.modo', 'embedded');
     expect(s.get('backend.modo')).toBe('embedded');
     expect(s.get('backend')).toBeUndefined();
@@ -52,7 +52,7 @@ describe('createJsonSettings', () => {
   });
 
   it('returns copies, so mutating a result does not change the settings', () => {
-    const s = createJsonSettings(join(dir, 'ajustes.json'));
+    const s = crearAjustesJson(join(dir, 'ajustes.json'));
     s.set('lista', [1, 2]);
     s.get<number[]>('lista')!.push(3);
     expect(s.get('lista')).toEqual([1, 2]);
@@ -60,7 +60,7 @@ describe('createJsonSettings', () => {
 
   it('writes atomically: no temp files left behind, file is valid JSON with private permissions', () => {
     const file = join(dir, 'ajustes.json');
-    const s = createJsonSettings(file);
+    const s = crearAjustesJson(file);
     for (let i = 0; i < 50; i++) s.set(`k${i}`, { i, texto: 'ñandú 🔐' });
     expect(readdirSync(dir)).toEqual(['ajustes.json']);
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -74,7 +74,7 @@ describe('createJsonSettings', () => {
 
   it('a failed write keeps the in-memory value and leaves no temp file', () => {
     const file = join(dir, 'ajustes.json');
-    const s = createJsonSettings(file);
+    const s = crearAjustesJson(file);
     s.set('tema', 'claro');
     // Make the rename fail (works as root too): the target becomes a non-empty directory.
     rmSync(file);
@@ -95,18 +95,18 @@ describe('createJsonSettings', () => {
     const file = join(dir, 'ajustes.json');
     writeFileSync(file, content);
     const messages: string[] = [];
-    const s = createJsonSettings(file, { log: (m) => messages.push(m) });
+    const s = crearAjustesJson(file, { log: (m) => messages.push(m) });
     expect(s.recoveredFromCorruption).toBe(true);
     expect(s.get('tema')).toBeUndefined();
     expect(readFileSync(`${file}.bak`, 'utf8')).toBe(content);
     expect(messages.join('\n')).toMatch(/dañado/);
     s.set('tema', 'claro');
-    expect(createJsonSettings(file).get('tema')).toBe('claro');
+    expect(crearAjustesJson(file).get('tema')).toBe('claro');
   });
 
   it('refuses secrets', () => {
     const file = join(dir, 'ajustes.json');
-    const s = createJsonSettings(file);
+    const s = crearAjustesJson(file);
     expect(() => s.set('supabase.anonKey', 'abc')).toThrow(/llavero/);
     expect(() => s.set('hosted', { url: 'https://x.supabase.co', anon_key: 'abc' })).toThrow(AppError);
     expect(() => s.set('ultimaSesion', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.sig')).toThrow(AppError);

@@ -83,7 +83,7 @@ describe('server-side packages stay in src/main', () => {
     expect(await restricted('src/renderer/features/bots/EmpresasBotScreen.tsx', cases[name])).toHaveLength(1);
   });
   it.each(['pg', 'keyring', 'pglite', 'pgliteSub'] as const)('src/main may import %s', async (name) => {
-    expect(await restricted('src/main/backends/embedded/x.ts', cases[name])).toEqual([]);
+    expect(await restricted('src/main/motores/embebido/x.ts', cases[name])).toEqual([]);
   });
   it('a package whose name only starts like one of them is not refused', async () => {
     expect(await restricted('src/shared/domain/ejemplo.ts', from('pg-format'))).toEqual([]);
@@ -98,12 +98,12 @@ describe('no relative import of src/main from src/shared or src/renderer', () =>
   it.each([
     ['src/shared/errors.ts', '../main/host'],
     ['src/shared/domain/ejemplo.ts', '../../main/host'],
-    ['src/shared/areas/llamadas/ejemplo.ts', '../../../main/backends/embedded/pglite-client'],
+    ['src/shared/areas/llamadas/ejemplo.ts', '../../../main/motores/embebido/pglite-client'],
     ['src/shared/areas/llamadas/ejemplo.ts', './../../../main/host'],
     ['src/shared/domain/ejemplo.ts', '../../main'],
     ['src/renderer/main.tsx', '../main/ipc'],
     ['src/renderer/api/client.ts', '../../main/dispatch'],
-    ['src/renderer/features/llamadas/Pantalla.tsx', '../../../main/secrets/vault'],
+    ['src/renderer/features/llamadas/Pantalla.tsx', '../../../main/secretos/vault'],
     ['src/renderer/components/conversaciones/Tabla.tsx', '../../../../main/serve'],
   ])('%s refuses %s', async (file, source) => {
     expect(await restricted(file, from(source))).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('no relative import of src/main from src/shared or src/renderer', () =>
     expect(await restricted('src/renderer/api/client.ts', "import type { Host } from '../../main/host';\nexport type X = Host;\n")).toHaveLength(1);
   });
   it.each([
-    ['src/renderer/app/auth.tsx', '../../shared/areas/auth/operador'],
+    ['src/renderer/app/auth.tsx', '../../shared/ports/operador'],
     ['src/renderer/features/bots/EmpresasBotScreen.tsx', '../../../shared/domain/bot-tablas'],
     ['src/shared/areas/llamadas/ejemplo.ts', '../../domain/bot-tablas'],
     ['src/renderer/components/Ejemplo.tsx', './mainMenu'],
@@ -121,7 +121,7 @@ describe('no relative import of src/main from src/shared or src/renderer', () =>
     expect(await restricted(file, from(source))).toEqual([]);
   });
   it('src/main may import src/shared', async () => {
-    expect(await restricted('src/main/backends/embedded/x.ts', from('../../../shared/domain/bot-tablas'))).toEqual([]);
+    expect(await restricted('src/main/motores/embebido/x.ts', from('../../../shared/domain/bot-tablas'))).toEqual([]);
   });
 });
 
@@ -143,20 +143,20 @@ describe('src/shared does not import src/renderer', () => {
 });
 
 describe('src/main: electron only in the four Electron modules', () => {
-  it.each(['src/main/index.ts', 'src/main/ipc.ts', 'src/main/window/create-window.ts', 'src/main/settings/electron-settings.ts'])(
+  it.each(['src/main/index.ts', 'src/main/ipc.ts', 'src/main/ventana/create-window.ts', 'src/main/ajustes/electron-settings.ts'])(
     '%s may import electron',
     async (file) => {
       expect(await restricted(file, cases.electron)).toEqual([]);
     },
   );
-  it.each(['src/main/serve.ts', 'src/main/host.ts', 'src/main/window/security.ts', 'src/main/secrets/vault.ts', 'src/main/backends/embedded/x.ts', 'src/main/settings/json-settings.ts'])(
+  it.each(['src/main/serve.ts', 'src/main/host.ts', 'src/main/ventana/security.ts', 'src/main/secretos/vault.ts', 'src/main/motores/embebido/x.ts', 'src/main/ajustes/json-settings.ts'])(
     '%s may not import electron',
     async (file) => {
       expect(await restricted(file, cases.electron)).toHaveLength(1);
     },
   );
   it('only electron-settings.ts imports electron-store', async () => {
-    expect(await restricted('src/main/settings/electron-settings.ts', cases.electronStore)).toEqual([]);
+    expect(await restricted('src/main/ajustes/electron-settings.ts', cases.electronStore)).toEqual([]);
     expect(await restricted('src/main/index.ts', cases.electronStore)).toHaveLength(1);
     expect(await restricted('src/main/serve.ts', cases.electronStore)).toHaveLength(1);
   });

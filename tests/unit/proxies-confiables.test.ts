@@ -3,18 +3,18 @@
  * rightmost X-Forwarded-For hop that is not one of them; addresses and CIDR ranges, IPv4 and IPv6.
  */
 import { describe, expect, it } from 'vitest';
-import { clientAddressBehind, createTrustedProxies, parseTrustedProxy } from '../../src/main/http-guards';
+import { clientAddressBehind, crearProxiesConfiables, parseTrustedProxy } from '../../src/main/http-guards';
 import { trustedProxiesFrom } from '../../src/main/http-options';
 
 describe('proxies de confianza', () => {
   it('sin proxies configurados la cabecera no se cree', () => {
-    const ninguno = createTrustedProxies([]);
+    const ninguno = crearProxiesConfiables([]);
     expect(clientAddressBehind('127.0.0.1', '203.0.113.9', ninguno)).toBe('127.0.0.1');
     expect(clientAddressBehind('::ffff:10.0.0.5', '203.0.113.9', ninguno)).toBe('10.0.0.5');
   });
 
   it('desde un proxy de confianza: el salto más a la derecha que no es de confianza', () => {
-    const proxies = createTrustedProxies(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    const proxies = crearProxiesConfiables(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
     expect(clientAddressBehind('127.0.0.1', '203.0.113.9', proxies)).toBe('203.0.113.9');
     // What the client wrote further left proves nothing.
     expect(clientAddressBehind('127.0.0.1', '1.2.3.4, 203.0.113.9', proxies)).toBe('203.0.113.9');

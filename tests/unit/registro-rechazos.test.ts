@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Dispatch } from '../../src/main/dispatch';
-import type { Envelope } from '../../src/shared/contract/envelope';
+import type { Envelope } from '../../src/shared/operaciones/envelope';
 import { registrarRechazos } from '../../src/main/registro/rechazos';
 import { es } from '../../src/shared/i18n/es';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, isEnvelope, unwrapEnvelope, type Transport } from '../../src/renderer/api/create-client';
+import { crearClienteApi, isEnvelope, unwrapEnvelope, type Transport } from '../../src/renderer/api/create-client';
 import { httpTransport, ipcTransport } from '../../src/renderer/api/transports';
 import { contract } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
@@ -7,7 +7,7 @@ import { es } from '../../src/shared/i18n/es';
 
 describe('api client built from the contract', () => {
   it('has every area and operation of the contract', () => {
-    const client = createApiClient(async () => ({ ok: true, data: null })) as unknown as Record<string, Record<string, unknown>>;
+    const client = crearClienteApi(async () => ({ ok: true, data: null })) as unknown as Record<string, Record<string, unknown>>;
     for (const area of Object.keys(contract) as Array<keyof typeof contract>) {
       expect(Object.keys(client[area] ?? {}).sort()).toEqual(Object.keys(contract[area]).sort());
     }
@@ -19,24 +19,24 @@ describe('api client built from the contract', () => {
       calls.push([area, op, input]);
       return { ok: true, data: [{ id: '1', type: 'cliente', title: 'Ana', subtitle: 'x', data: {} }] };
     };
-    const api = createApiClient(transport);
+    const api = crearClienteApi(transport);
     await expect(api.shell.buscar({ q: 'ana' })).resolves.toHaveLength(1);
     expect(calls).toEqual([['shell', 'buscar', { q: 'ana' }]]);
   });
 
   it('throws the operation AppError when not ok', async () => {
-    const api = createApiClient(async () => ({ ok: false, error: { code: 'unauthenticated', message: es.login.credencialesInvalidas } }));
+    const api = crearClienteApi(async () => ({ ok: false, error: { code: 'unauthenticated', message: es.login.credencialesInvalidas } }));
     const error = await api.auth.iniciarSesion({ email: 'a@b.co', password: 'x' }).catch((e: unknown) => e);
     expect(AppError.is(error)).toBe(true);
     expect(error).toMatchObject({ code: 'unauthenticated', message: es.login.credencialesInvalidas });
   });
 
   it('turns a transport failure or a malformed answer into unavailable', async () => {
-    const down = createApiClient(async () => {
+    const down = crearClienteApi(async () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(down.auth.estado({})).rejects.toMatchObject({ code: 'unavailable', message: es.app.sinConexionServidor });
-    const garbage = createApiClient(async () => ({ hello: 'world' }) as never);
+    const garbage = crearClienteApi(async () => ({ hello: 'world' }) as never);
     await expect(garbage.auth.estado({})).rejects.toMatchObject({ code: 'unavailable' });
   });
 
@@ -60,7 +60,7 @@ describe('transports', () => {
         headers: { 'Content-Type': 'application/json' },
       });
     }) as unknown as typeof fetch;
-    const api = createApiClient(httpTransport(fetchFn));
+    const api = crearClienteApi(httpTransport(fetchFn));
     await expect(api.auth.iniciarSesion({ email: ' ', password: '' })).rejects.toMatchObject({
       code: 'validation',
       message: es.login.camposIncompletos,
@@ -74,12 +74,12 @@ describe('transports', () => {
 
   it('HTTP maps a non-JSON answer (e.g. a proxy error page) to unavailable', async () => {
     const fetchFn = (async () => new Response('<html>502</html>', { status: 502 })) as unknown as typeof fetch;
-    await expect(createApiClient(httpTransport(fetchFn)).auth.estado({})).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(crearClienteApi(httpTransport(fetchFn)).auth.estado({})).rejects.toMatchObject({ code: 'unavailable' });
   });
 
   it('IPC calls the preload function of the operation', async () => {
     const bridge = { auth: { estado: async (input: unknown) => ({ ok: true as const, data: { input } }) } };
-    const api = createApiClient(ipcTransport(bridge));
+    const api = crearClienteApi(ipcTransport(bridge));
     await expect(api.auth.estado({})).resolves.toEqual({ input: {} });
     await expect(api.shell.notificaciones({})).rejects.toMatchObject({ code: 'unavailable' });
   });

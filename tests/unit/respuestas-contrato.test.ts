@@ -1,15 +1,15 @@
 /**
  * Issue 26 item 3: every answer is a schema in the contract, and the api checks each answer against it in
- * tests and development (src/shared/api/respuestas.ts), but not in a production build (src/main/modo-respuestas.ts).
+ * tests and development (src/shared/operaciones/respuestas.ts), but not in a production build (src/main/modo-respuestas.ts).
  * The whole integration suite runs with the check on; this file proves the check bites and names the operation.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract } from '../../src/shared/contract';
-import { withSessions } from '../../src/shared/api/session';
-import type { AreaImplementations } from '../../src/shared/api/types';
+import { withSessions } from '../../src/shared/operaciones/session';
+import type { AreaImplementations } from '../../src/shared/operaciones/types';
 import type { Backend } from '../../src/shared/ports';
-import { createDispatcher, type Implementations } from '../../src/main/dispatch';
+import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { comprobarRespuestas } from '../../src/main/modo-respuestas';
 
 /** Every operation answers what `respuestas` holds for it (only public ones are called: no session needed). */
@@ -52,7 +52,7 @@ describe('las respuestas se comprueban contra su forma del contrato', () => {
 
   it('por el despachador, el sobre de error lleva el mismo mensaje', async () => {
     const api = withSessions(backend, areasQueResponden({ 'auth.estado': { needsSetup: false, operator: null, backend: 'nube' } }));
-    const dispatch = createDispatcher(api as unknown as Implementations);
+    const dispatch = crearDespachador(api as unknown as Implementations);
     const sobre = await dispatch('auth', 'estado', {}, ctx);
     expect(sobre.ok).toBe(false);
     expect(sobre.ok ? '' : sobre.error.message).toMatch(/auth\.estado.*backend/);

@@ -1,5 +1,5 @@
 /**
- * The serving module (src/main/serving): the one Content-Security-Policy, the MIME table and the path
+ * The serving module (src/main/sitio-web): the one Content-Security-Policy, the MIME table and the path
  * resolver that both the desktop's app:// scheme and the HTTP host use. Both hosts through their real entry
  * points: tests/integration/serving-hosts.test.ts.
  */
@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders } from '../../src/main/serving/policy';
-import { mimeType, requestPath, resolveStaticPath, type StaticTarget } from '../../src/main/serving/static-site';
-import { APP_ORIGIN } from '../../src/main/window/security';
+import { contentSecurityPolicy, securityHeaders } from '../../src/main/sitio-web/policy';
+import { mimeType, requestPath, resolveStaticPath, type StaticTarget } from '../../src/main/sitio-web/static-site';
+import { APP_ORIGIN } from '../../src/main/ventana/security';
 
 const DEV = 'http://localhost:5173';
 

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { es } from '../../src/shared/i18n/es';
-import type { DataQuery } from '../../src/shared/ports/data';
-import { catalogFromSnapshot, functionFromRow, type CatalogColumn, type CatalogRelation } from '../../src/shared/data/catalog';
-import { compileQuery, quoteIdent, UnknownNameError } from '../../src/shared/data/sql-compile';
-import { rpcRows, postgrestList, quotePostgrestValue, logicTerm } from '../../src/shared/data/supabase-executor';
+import type { DataQuery } from '../../src/shared/ports/consultas';
+import { catalogFromSnapshot, functionFromRow, type CatalogColumn, type CatalogRelation } from '../../src/shared/consultas/catalog';
+import { compileQuery, quoteIdent, UnknownNameError } from '../../src/shared/consultas/sql-compile';
+import { rpcRows, postgrestList, quotePostgrestValue, logicTerm } from '../../src/shared/consultas/supabase-executor';
 
 function rel(name: string, cols: Record<string, string>, kind: CatalogRelation['kind'] = 'table'): CatalogRelation {
   const columns = new Map<string, CatalogColumn>(

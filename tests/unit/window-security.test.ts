@@ -7,7 +7,7 @@ import {
   permissionDecision,
   secureWebPreferences,
   type SenderFrameLike,
-} from '../../src/main/window/security';
+} from '../../src/main/ventana/security';
 
 const DEV = 'http://localhost:5173';
 

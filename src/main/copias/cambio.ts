@@ -1,4 +1,4 @@
-import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import type { BaseEmbebida } from '../motores/embebido/pglite-worker-client';
 
 /** A change of the data folder the host applies between closing the backend and opening it again (host.ts reopen). */
 export interface CambioDeDatos {

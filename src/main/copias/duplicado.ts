@@ -23,7 +23,7 @@ import { copyFile, lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
-import { openPgliteWorker, type BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import { openPgliteWorker, type BaseEmbebida } from '../motores/embebido/pglite-worker-client';
 
 /** How close to the look a stamp is taken as possibly stale (file-system clocks tick every few ms at most). */
 const MARGEN_NS = 200_000_000n;
@@ -146,7 +146,7 @@ export async function conDuplicado<T>(
     duplicado = await openPgliteWorker({ dataDir: destino });
     return await usar(duplicado);
   } finally {
-    await duplicado?.close().catch(() => undefined);
+    await duplicado?.cerrar().catch(() => undefined);
     await rm(destino, { recursive: true, force: true }).catch(() => undefined);
   }
 }

@@ -7,7 +7,7 @@
  * stopped being handed the database and before it closes, written after the restored one opens and before anything
  * else is handed it. Rows both have keep the later instant.
  */
-import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import type { BaseEmbebida } from '../motores/embebido/pglite-worker-client';
 
 interface TablaMemoria {
   tabla: string;

@@ -10,7 +10,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
-import { openPgliteWorker, type BaseEmbebida, type ConsultaCopia } from '../backends/embedded/pglite-worker-client';
+import { openPgliteWorker, type BaseEmbebida, type ConsultaCopia } from '../motores/embebido/pglite-worker-client';
 import { ESQUEMA_ARCHIVOS, filasTotales, identificador, MARCAS, TABLA_ARCHIVOS, tablaCalificada, type CabeceraCopia } from './formato';
 import { leerSecciones, type SeccionCopia } from './lectura';
 import type { CambioDeDatos } from './cambio';
@@ -178,10 +178,10 @@ export async function prepararRestauracion(dataDir: string, ruta: string, opcion
   try {
     db = await openPgliteWorker({ dataDir: base, ajustes: AJUSTES_CARGA });
     await cargarCopia(db, ruta, { ...opciones, archivos });
-    await db.close();
+    await db.cerrar();
     db = null;
   } catch (error) {
-    await db?.close().catch(() => undefined);
+    await db?.cerrar().catch(() => undefined);
     await limpiarRestauracion(dataDir);
     throw error;
   }

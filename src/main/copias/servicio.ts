@@ -13,8 +13,8 @@ import type { ActividadDatos, AjustesCopias, CopiaInfo, CopiasPort, TipoCopia, Q
 import { copiaDiariaPendiente, copiasARetirar, esAutomatica, proximaCopiaDiaria } from '../../shared/areas/datos/rules';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
-import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
-import { findSupabaseDir, planDeMigraciones } from '../backends/embedded/migrate';
+import type { BaseEmbebida } from '../motores/embebido/pglite-worker-client';
+import { findSupabaseDir, planDeMigraciones } from '../motores/embebido/migrate';
 import type { ContextoActividad, EntornoDatos } from '../datos/actividades';
 import type { CambioDeDatos } from './cambio';
 import { filasDeDatos, leerNombreDeCopia, nombreDeCopia } from './formato';

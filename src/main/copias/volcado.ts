@@ -16,8 +16,8 @@ import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { TipoCopia } from '../../shared/ports/datos';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
-import type { BaseEmbebida, ConsultaCopia } from '../backends/embedded/pglite-worker-client';
-import { checksumOf, findSupabaseDir, LEDGER_SQL, ordenDeMigracion } from '../backends/embedded/migrate';
+import type { BaseEmbebida, ConsultaCopia } from '../motores/embebido/pglite-worker-client';
+import { checksumOf, findSupabaseDir, LEDGER_SQL, ordenDeMigracion } from '../motores/embebido/migrate';
 import {
   activarDisparador,
   AJUSTES_SESION,

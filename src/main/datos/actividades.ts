@@ -11,7 +11,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { actividadDatos, type ActividadDatos, type ActividadesPort, type TipoActividadDatos } from '../../shared/ports/datos';
 import type { Trabajo } from '../../shared/domain/trabajos';
 import type { SettingsPort } from '../../shared/ports/settings';
-import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import type { BaseEmbebida } from '../motores/embebido/pglite-worker-client';
 import { AppError } from '../../shared/errors';
 import { crearMotorTrabajos } from '../../shared/areas/jobs/motor';
 import { es } from '../../shared/i18n/es';

@@ -7,7 +7,7 @@
  * EntradaPort: conexion.guardarEntrada saves the setting and calls `aplicar`, conexion.entrada reads `estado`.
  * The command line (`--entrada-port`, `--entrada-host`) can fix the address for one run; it wins.
  */
-import type { DataPort } from '../../shared/ports/data';
+import type { DataPort } from '../../shared/ports/consultas';
 import type { SecretsPort } from '../../shared/ports/secrets';
 import type { SettingsPort } from '../../shared/ports/settings';
 import type { EntradaPort, EstadoEntrada } from '../../shared/ports/entrada';
@@ -75,7 +75,7 @@ export function crearControlEntrada(opciones: OpcionesControl): ControlEntrada {
     if (actual) {
       const anterior = actual;
       actual = null;
-      await anterior.servidor.close();
+      await anterior.servidor.cerrar();
     }
     fallo = null;
     if (!quiere) return;

@@ -18,8 +18,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Envelope } from '../../shared/contract/envelope';
-import type { DataPort } from '../../shared/ports/data';
+import type { Envelope } from '../../shared/operaciones/envelope';
+import type { DataPort } from '../../shared/ports/consultas';
 import type { SecretsPort } from '../../shared/ports/secrets';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
@@ -39,7 +39,7 @@ import {
   resultadoLlamadaEntrada,
   type RutaEntrada,
 } from '../../shared/areas/conexion/entrada';
-import { clientAddressOf, createSlotsPorDireccion } from '../http-guards';
+import { clientAddressOf, crearCuposPorDireccion } from '../http-guards';
 import { readBody, refuse, sendJson, type BodyResult } from '../http-body';
 import { ESTADO_HTTP, sobreDeError } from '../http-respuesta';
 import { registrarLlamadaEntrada, registrarMensajeEntrada, type RespuestaEntrada } from '../../shared/areas/conexion/entrada-repository';
@@ -93,7 +93,7 @@ export interface EntradaEnMarcha {
   url: string;
   direccion: string;
   puerto: number;
-  close(): Promise<void>;
+  cerrar(): Promise<void>;
 }
 
 /**
@@ -108,7 +108,7 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
   const limites: LimitesEntrada = { ...LIMITES_ENTRADA, ...opciones.limites };
   const now = opciones.now ?? (() => new Date());
   const log = opciones.log ?? (() => {});
-  const ranuras = createSlotsPorDireccion(limites.simultaneos, limites.porDireccion);
+  const ranuras = crearCuposPorDireccion(limites.simultaneos, limites.porDireccion);
   const cache = new Map<RutaEntrada, { version: string | undefined; secreto: string | null; leido: number }>();
 
   /** The route's secret: from the cache while its rotation stamp holds (and for at most a minute), else the keychain. */
@@ -248,7 +248,7 @@ export async function iniciarEntrada(opciones: OpcionesEntrada): Promise<Entrada
     url: origenHttp(direccion, puerto),
     direccion,
     puerto,
-    close: () =>
+    cerrar: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());

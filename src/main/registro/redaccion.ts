@@ -4,7 +4,7 @@
  * defence in depth for the day one slips into an error message from a library.
  *
  * Two layers, applied to every line before it is written:
- * 1. the exact values the vault read or stored in this process (src/main/secrets/vault.ts registers them), so a
+ * 1. the exact values the vault read or stored in this process (src/main/secretos/vault.ts registers them), so a
  *    webhook credential or an anon key is hidden whatever its shape;
  * 2. the shapes secrets take: JWTs, `Bearer …`, `clave=…`, a password in a URL (`scheme://user:pass@`), long
  *    hex or base64 tokens, and e-mail addresses (personal data: an operator's or a client's).

@@ -5,11 +5,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import type { BaseEmbebida } from '../motores/embebido/pglite-worker-client';
 import { volcarBase } from '../copias/volcado';
 import { leerSecciones, verificarCopia } from '../copias/lectura';
 import { MARCAS } from '../copias/formato';
-import { makeFolderPrivate } from '../backends/embedded/private-folder';
+import { makeFolderPrivate } from '../motores/embebido/private-folder';
 import { nombreTabla, seMueve, type TablaMovida } from './destino';
 
 export interface Instantanea {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import type { ActividadDatos, EstadoTraslado, TrasladoPort } from '../../shared/ports/datos';
 import type { SecretsPort } from '../../shared/ports/secrets';
-import type { BaseEmbebida } from '../backends/embedded/pglite-worker-client';
+import type { BaseEmbebida } from '../motores/embebido/pglite-worker-client';
 import type { ContextoActividad, EntornoDatos } from '../datos/actividades';
 import { AppError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';

@@ -34,7 +34,7 @@ export async function readWebhookSecret(secrets: SecretsPort, name: WebhookName)
   }
 }
 
-export function createHttpWebhooks(settings: SettingsPort, secrets: SecretsPort | undefined): WebhooksPort {
+export function crearWebhooksHttp(settings: SettingsPort, secrets: SecretsPort | undefined): WebhooksPort {
   return {
     async url(name) {
       return readWebhookSetting(settings, name)?.url ?? null;

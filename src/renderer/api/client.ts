@@ -1,10 +1,10 @@
 import type { ApiClient } from '../../shared/contract';
-import { createApiClient } from './create-client';
+import { crearClienteApi } from './create-client';
 import { httpTransport, ipcTransport, preloadApi } from './transports';
 import { staticAwareFetch } from './direct-static';
 import { crearConsultas } from './queries';
 
-export { isEnvelope, unwrapEnvelope, createApiClient } from './create-client';
+export { isEnvelope, unwrapEnvelope, crearClienteApi as createApiClient } from './create-client';
 export type { Transport } from './create-client';
 
 const bridge = preloadApi();
@@ -13,7 +13,7 @@ const bridge = preloadApi();
  * The one client every screen uses: IPC inside the desktop app, HTTP in the browser. On a static host
  * (no Node side) operator operations answer that they need the desktop app instead of "no connection".
  */
-export const api: ApiClient = createApiClient(bridge ? ipcTransport(bridge) : httpTransport(staticAwareFetch()));
+export const api: ApiClient = crearClienteApi(bridge ? ipcTransport(bridge) : httpTransport(staticAwareFetch()));
 
 
 /** Query options for every read of the contract (see ./queries.ts). */

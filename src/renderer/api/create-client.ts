@@ -1,5 +1,5 @@
 import { contract, type ApiClient, type Area } from '../../shared/contract';
-import type { Envelope } from '../../shared/contract/envelope';
+import type { Envelope } from '../../shared/operaciones/envelope';
 import { AppError, type ErrorCode, type SerializedError } from '../../shared/errors';
 import { es } from '../../shared/i18n/es';
 
@@ -53,7 +53,7 @@ export function unwrapEnvelope<T>(envelope: unknown): T {
  * Builds api.<area>.<operation>(input) for every operation of the contract (no hand-written list), each one
  * calling the transport and unwrapping the Envelope.
  */
-export function createApiClient(transport: Transport): ApiClient {
+export function crearClienteApi(transport: Transport): ApiClient {
   const client: Record<string, Record<string, (input: unknown) => Promise<unknown>>> = {};
   for (const area of Object.keys(contract) as Area[]) {
     const operations: Record<string, (input: unknown) => Promise<unknown>> = {};

@@ -10,7 +10,7 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import type { ApiClient } from '../../shared/contract';
-import { createSupabaseExecutor } from '../../shared/data/supabase-executor';
+import { crearEjecutorSupabase } from '../../shared/consultas/supabase-executor';
 import { portalSobreRpc, tokenEnEntrada, type PortalTokenStore } from '../../shared/areas/portal/operations';
 
 type PortalClient = ApiClient['portal'];
@@ -23,11 +23,11 @@ export interface DirectConfig {
 /** Defaults the zod schemas would apply on the Node side. */
 const DEFECTOS = { busqueda: '', pagina: 1, porPagina: 10 };
 
-export function createDirectPortal(config: DirectConfig): PortalClient {
+export function crearPortalDirecto(config: DirectConfig): PortalClient {
   const supabase = createClient(config.url, config.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const data = createSupabaseExecutor(supabase);
+  const data = crearEjecutorSupabase(supabase);
   const ops = portalSobreRpc(async (fn, args) => {
     const { rows } = await data.run<{ value: unknown }>({ kind: 'rpc', fn, args });
     return rows[0]?.value ?? null;

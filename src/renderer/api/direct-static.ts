@@ -7,7 +7,7 @@
  * a static host's 404/405 page, or its index.html history fallback for POST /api/... — into that error.
  * Wire-up (api/client.ts): `httpTransport(staticAwareFetch())`.
  */
-import type { Envelope } from '../../shared/contract/envelope';
+import type { Envelope } from '../../shared/operaciones/envelope';
 import { es } from '../../shared/i18n/es';
 
 export function requiereEscritorioEnvelope(): Envelope {

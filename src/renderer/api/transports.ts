@@ -1,4 +1,4 @@
-import { httpPath, type Envelope } from '../../shared/contract/envelope';
+import { httpPath, type Envelope } from '../../shared/operaciones/envelope';
 import type { PreloadApi } from '../../shared/contract/preload-api';
 import { unavailableError, type Transport } from './create-client';
 

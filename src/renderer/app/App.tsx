@@ -7,7 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { es } from '../../shared/i18n/es';
 import { AuthProvider } from './auth';
 import { CambiosEnVivo } from './CambiosEnVivo';
-import { createQueryClient } from './query-client';
+import { crearClienteConsultas } from './query-client';
 import { AppRoutes } from './routes';
 import { ScrollManager } from './ScrollManager';
 import { TOAST_ERROR_MS, buildTheme, cssVariablesResolver } from './theme';
@@ -15,7 +15,7 @@ import { usePreferencias } from '../features/configuracion/preferencias-store';
 
 /** Providers, outermost first: router, data cache, theme, toasts, modals, auth (and the live notices under it). */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(crearClienteConsultas);
   // Local preferences (part 3 §2.5, §3): accent colour and dark mode for the whole app, kept across restarts.
   const { accentColor, darkMode } = usePreferencias();
   const theme = useMemo(() => buildTheme(accentColor), [accentColor]);

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthState } from '../../shared/contract';
-import type { Operator } from '../../shared/areas/auth/operador';
+import type { Operator } from '../../shared/ports/operador';
 import type { PrimerAdmin } from '../../shared/areas/auth/contract';
 import { api } from '../api/client';
 import type { AuthStatus } from './auth-wait';
@@ -118,7 +118,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     [update],
   );
 
-  const createFirstAdmin = useCallback(
+  const crearPrimerAdmin = useCallback(
     async (input: PrimerAdmin) => {
       await api.auth.crearPrimerAdmin(input);
       // The host may open the session itself; if it did not, sign in with the same credentials.
@@ -149,12 +149,12 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       getStatus,
       signIn,
       verifyCode,
-      createFirstAdmin,
+      createFirstAdmin: crearPrimerAdmin,
       signOut,
       refresh,
       markSignedOut,
     }),
-    [state, getStatus, signIn, verifyCode, createFirstAdmin, signOut, refresh, markSignedOut],
+    [state, getStatus, signIn, verifyCode, crearPrimerAdmin, signOut, refresh, markSignedOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -11,7 +11,7 @@ function reportUnauthenticated(error: unknown): void {
 /** Errors a retry cannot fix. */
 const FINAL: ReadonlySet<string> = new Set(['validation', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'config']);
 
-export function createQueryClient(): QueryClient {
+export function crearClienteConsultas(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: reportUnauthenticated }),
     mutationCache: new MutationCache({ onError: reportUnauthenticated }),

@@ -2,7 +2,7 @@ import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { avatarInitial, displayName } from '../../shared/areas/auth/operador';
+import { avatarInitial, displayName } from '../../shared/ports/operador';
 import { es } from '../../shared/i18n/es';
 import { useAuth } from '../app/auth';
 

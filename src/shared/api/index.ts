@@ -6,8 +6,8 @@
  * withSessions (./session.ts), from the contract.
  */
 import type { Backend } from '../ports';
-import type { ApiDeps, ApiImplementation } from './types';
-import { withSessions } from './session';
+import type { ApiDeps, ApiImplementation } from '../operaciones/types';
+import { withSessions } from '../operaciones/session';
 import { authOperations } from '../areas/auth/operations';
 import { shellOperations } from '../areas/shell/operations';
 import { jobsOperations } from '../areas/jobs/operations';
@@ -30,7 +30,7 @@ import { datosOperations } from '../areas/datos/operations';
 import { seguridadOperations } from '../areas/seguridad/operations';
 import { auditoriaOperations } from '../areas/auditoria/operations';
 
-export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from './types';
+export type { ApiDeps, ApiImplementation, AreaImplementation, SignedIn } from '../operaciones/types';
 
 export interface ApiHandle {
   /** The api's long work (tests wait on its engine: tests/support/trabajos.ts). */
@@ -41,13 +41,13 @@ export interface ApiHandle {
 
 export interface ApiOpciones {
   /**
-   * Check every answer against its schema in the contract (src/shared/api/respuestas.ts). On unless told
+   * Check every answer against its schema in the contract (src/shared/operaciones/respuestas.ts). On unless told
    * otherwise: tests and development prove the shapes; the host turns it off in a production build.
    */
   comprobarRespuestas?: boolean;
 }
 
-export function createApi(
+export function crearApi(
   backend: Backend,
   log: (message: string, error?: unknown) => void = () => {},
   opciones: ApiOpciones = {},

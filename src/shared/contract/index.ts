@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { InputOf, OutputOf } from './define';
+import type { InputOf, OutputOf } from '../operaciones/define';
 import { auth } from '../areas/auth/contract';
 import { shell } from '../areas/shell/contract';
 import { jobs } from '../areas/jobs/contract';
@@ -21,8 +21,8 @@ import { datos } from '../areas/datos/contract';
 import { seguridad } from '../areas/seguridad/contract';
 import { auditoria } from '../areas/auditoria/contract';
 
-export { op } from './define';
-export type { OperationDef, PublicOperationDef, InputOf, OutputOf, ParsedInputOf, IsPublic } from './define';
+export { op } from '../operaciones/define';
+export type { OperationDef, PublicOperationDef, InputOf, OutputOf, ParsedInputOf, IsPublic } from '../operaciones/define';
 
 export type { AuthState } from '../areas/auth/contract';
 

@@ -4,7 +4,7 @@
  * class; the renderer's ipc client unwraps it). Platform-free: no Electron, no DOM, no Node.
  */
 import { contract, type Area, type Contract, type InputOf, type OperationName, type OutputOf } from './index';
-import type { Envelope } from './envelope';
+import type { Envelope } from '../operaciones/envelope';
 import { esAreaCambio, esEstadoCambios, type AreaCambio, type EstadoCambios } from '../ports/cambios';
 
 export type PreloadApi = {

@@ -1,8 +1,14 @@
 /** Global search (part 1 §2.4, §5, §9). */
-import type { z } from 'zod';
-import type { searchResultSchema } from '../areas/shell/contract';
+import { z } from 'zod';
 
-/** One result; its schema is the shell contract's. */
+/** One result (the shell contract's answer to `buscar`). */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  type: z.enum(['cliente', 'campana', 'llamada']),
+  title: z.string(),
+  subtitle: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export type SearchResultType = SearchResult['type'];
 

@@ -3,8 +3,7 @@
  * operator turns it on: while off, only the app's own window reaches the data, not every local user and
  * process. A non-secret preference in the settings; the desktop reads it when it starts.
  */
-import type { z } from 'zod';
-import type { servidorWebInfoSchema } from '../areas/conexion/contract';
+import { z } from 'zod';
 
 export const SERVIDOR_WEB_SETTINGS_KEY = 'servidorWeb';
 
@@ -23,5 +22,6 @@ export interface ServidorWebSettings {
   proxiesConfiables?: string[];
 }
 
-/** What Configuración → Conexión shows and saves (its schema is the conexion contract's). */
+/** What Configuración → Conexión shows and saves (the conexion contract's answer). */
+export const servidorWebInfoSchema = z.object({ activo: z.boolean(), nombres: z.array(z.string()) });
 export type ServidorWebInfo = z.infer<typeof servidorWebInfoSchema>;

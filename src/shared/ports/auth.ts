@@ -1,4 +1,4 @@
-import type { Operator } from '../areas/auth/operador';
+import type { Operator } from './operador';
 
 /**
  * How long an operator's session lasts (a working day), on both backends; the HTTP cookie gets the same

@@ -1,5 +1,5 @@
 import type { AuthPort, AuthSession } from './auth';
-import type { DataPort } from './data';
+import type { DataPort } from './consultas';
 import type { SecretsPort } from './secrets';
 import type { SettingsPort } from './settings';
 import type { WebhooksPort } from './webhooks';
@@ -10,7 +10,7 @@ import type { EntradaPort } from './entrada';
 import type { ActividadesPort, CopiasPort, RegistroPort, TrasladoPort } from './datos';
 
 export type { AuthPort, AuthSession, RequestClaims, LoginLock } from './auth';
-export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './data';
+export type { DataPort, DataQuery, DataResult, Filter, FilterOp, Order } from './consultas';
 export type { SecretsPort } from './secrets';
 export type { SettingsPort } from './settings';
 export type { WebhooksPort, WebhookResponse } from './webhooks';
@@ -61,7 +61,7 @@ export interface Backend {
    * inbound results endpoint, a call batch resumed or started on schedule after a restart. Embedded only: the
    * hosted backend holds no privileged key (service_role stays out of the app).
    */
-  dataSistema?(): DataPort;
+  datosSistema?(): DataPort;
   /** The inbound results listener this process runs, if any (Configuración → Conexión applies its setting). */
   entrada?: EntradaPort;
   /** Backups and restores of the embedded database (issue 16); embedded only. */

@@ -17,5 +17,5 @@ export interface SqlQueryable {
 export interface SqlClient extends SqlQueryable {
   /** Runs fn inside BEGIN/COMMIT; any throw rolls back. Other callers wait until it ends. */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
+  cerrar(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, ColorSwatch, Group, Paper, Progress, SimpleGri
 import { IconCheck, IconKey, IconLanguage, IconMoon, IconPalette, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { rolDe } from '../../../shared/areas/auth/operador';
+import { rolDe } from '../../../shared/ports/operador';
 import { ACCENT_COLORS } from '../../../shared/areas/configuracion/rules';
 import { es } from '../../../shared/i18n/es';
 import { consultas } from '../../api/client';

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconKey, IconLockOpen, IconMailOff, IconPlus, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ROLES, type Rol } from '../../../shared/areas/auth/operador';
+import { ROLES, type Rol } from '../../../shared/ports/operador';
 import type { FilaOperador, NuevoOperador } from '../../../shared/areas/operadores/contract';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';

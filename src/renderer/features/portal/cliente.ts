@@ -14,7 +14,7 @@
  * The company session of §6 (`empresa_sesion`: empresa_slug + timestamp, no secret) is in localStorage.
  */
 import type { ApiClient } from '../../../shared/contract';
-import type { Envelope } from '../../../shared/contract/envelope';
+import type { Envelope } from '../../../shared/operaciones/envelope';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { portal as t } from '../../../shared/areas/portal/texts';
 import { EMPRESA_SESION_KEY, EMPRESA_TOKEN_KEY, comprobarEmpresaSesion, nuevaEmpresaSesion, type ChequeoSesion } from '../../../shared/areas/portal/rules';
@@ -120,7 +120,7 @@ function ipc(b: Bridge): Llamada {
 function direct(): Llamada {
   let cliente: Promise<PortalClient> | null = null;
   return async (op, input) => {
-    cliente ??= import('../../api/direct-portal').then((m) => m.createDirectPortal({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }));
+    cliente ??= import('../../api/direct-portal').then((m) => m.crearPortalDirecto({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }));
     const c = (await cliente) as unknown as Record<string, (i: unknown) => Promise<unknown>>;
     return c[op]!(input);
   };

@@ -5,7 +5,7 @@
  * export's own row.
  */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { op } from '../../operaciones/define';
 import { auditoria as t } from './texts';
 
 export const filaAuditoriaSchema = z.object({

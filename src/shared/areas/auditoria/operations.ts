@@ -2,8 +2,8 @@
  * Configuración → Actividad. auditoria_buscar starts with exigir_admin (administrators only; aal2 when the
  * agency demands it), so the rule holds for any client. The export is itself recorded.
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { auditoria as t } from './texts';
 import { buscarAuditoria } from './repository';
 import { csvAuditoria } from './rules';

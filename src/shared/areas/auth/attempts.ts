@@ -6,8 +6,8 @@
 import type { Backend } from '../../ports';
 import type { LoginLock } from '../../ports/auth';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
 import { NO_LOCK, isLocked, minutesLeft, normalizeEmail, reserveAttempt } from './rules';
+import { login as t } from "./texts";
 
 /**
  * A lost compare-and-set means another attempt was counted first, so each retry follows real progress; after
@@ -35,7 +35,7 @@ export async function countedAttempt<T>(backend: Backend, email: string, check: 
       reserved = decision.reserved;
     }
   }
-  if (!reserved) throw new AppError('locked', es.login.demasiadosIntentosALaVez);
+  if (!reserved) throw new AppError('locked', t.demasiadosIntentosALaVez);
 
   let value: T | null;
   try {
@@ -55,5 +55,5 @@ export async function countedAttempt<T>(backend: Backend, email: string, check: 
 }
 
 export function lockedError(lock: LoginLock, now: Date): AppError {
-  return new AppError('locked', es.login.bloqueado(minutesLeft(lock, now)));
+  return new AppError('locked', t.bloqueado(minutesLeft(lock, now)));
 }

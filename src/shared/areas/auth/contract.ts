@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
-import { operatorSchema } from './operador';
-import { es } from '../../i18n/es';
+import { nada, op } from '../../operaciones/define';
+import { operatorSchema } from '../../ports/operador';
 import { passwordProblem } from './rules';
 import { codigoSchema } from '../seguridad/contract';
+import { login as t, primerAdmin as primerAdminTextos } from "./texts";
 
 /**
  * Lengths are bounded before anything reaches the database: an e-mail has at most 254 characters (RFC 5321),
@@ -13,8 +13,8 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 200;
 export const NOMBRE_MAX = 120;
 
-const email = z.string().trim().min(1, es.login.camposIncompletos).max(EMAIL_MAX, es.login.emailDemasiadoLargo);
-const password = z.string().min(1, es.login.camposIncompletos).max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga);
+const email = z.string().trim().min(1, t.camposIncompletos).max(EMAIL_MAX, t.emailDemasiadoLargo);
+const password = z.string().min(1, t.camposIncompletos).max(PASSWORD_MAX, t.contrasenaDemasiadoLarga);
 
 
 export const authStateSchema = z.object({
@@ -32,9 +32,9 @@ export const sesionIniciadaSchema = operatorSchema.extend({ requiereCodigo: z.bo
 export type SesionIniciada = z.infer<typeof sesionIniciadaSchema>;
 
 const primerAdmin = z.object({
-  nombre: z.string().trim().min(1, es.primerAdmin.nombreObligatorio).max(NOMBRE_MAX, es.primerAdmin.nombreDemasiadoLargo),
-  email: z.string().trim().max(EMAIL_MAX, es.login.emailDemasiadoLargo).email(es.primerAdmin.emailInvalido),
-  password: z.string().max(PASSWORD_MAX, es.login.contrasenaDemasiadoLarga).superRefine((value, ctx) => {
+  nombre: z.string().trim().min(1, primerAdminTextos.nombreObligatorio).max(NOMBRE_MAX, primerAdminTextos.nombreDemasiadoLargo),
+  email: z.string().trim().max(EMAIL_MAX, t.emailDemasiadoLargo).email(primerAdminTextos.emailInvalido),
+  password: z.string().max(PASSWORD_MAX, t.contrasenaDemasiadoLarga).superRefine((value, ctx) => {
     const problem = passwordProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),

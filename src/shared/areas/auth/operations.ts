@@ -4,13 +4,14 @@
  * only stores the counters, with an atomic compare-and-set. Every operation here is public: it gets the
  * bare call context and reads or sets the caller's token itself.
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
 import { countedAttempt, lockedError } from './attempts';
 import { auditar } from '../auditoria/registrar';
 import type { Dispositivo } from '../../ports/auth';
-import type { CallContext } from '../../api/context';
+import type { CallContext } from '../../operaciones/context';
+import { primerAdmin as t, login } from "./texts";
+import { seguridad } from "../seguridad/texts";
 
 const dispositivoDe = (ctx: CallContext): Dispositivo => ({
   ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
@@ -27,7 +28,7 @@ export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'a
    * Attempts made straight against Supabase Auth, without the console, are only in the project's Auth logs.
    */
   async function auditarRechazo(ctx: CallContext, email: string, dispositivo: Dispositivo, motivo: 'credenciales' | 'bloqueado' | 'codigo'): Promise<void> {
-    const sistema = backend.dataSistema?.();
+    const sistema = backend.datosSistema?.();
     if (sistema) {
       await auditar(sistema, 'sesion.rechazada', email.toLowerCase(), { ...dispositivo, bloqueado: motivo === 'bloqueado' }, log);
       return;
@@ -52,7 +53,7 @@ export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'a
     },
 
     async crearPrimerAdmin(input, ctx) {
-      if (!(await backend.auth.needsSetup())) throw new AppError('conflict', es.primerAdmin.yaExiste);
+      if (!(await backend.auth.needsSetup())) throw new AppError('conflict', t.yaExiste);
       const session = await backend.auth.createFirstAdmin(input);
       ctx.setToken(session.token);
       return session.operator;
@@ -60,13 +61,13 @@ export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'a
 
     async iniciarSesion(input, ctx) {
       const email = input.email.trim();
-      if (!email || !input.password.trim()) throw new AppError('validation', es.login.camposIncompletos);
+      if (!email || !input.password.trim()) throw new AppError('validation', login.camposIncompletos);
       const dispositivo = dispositivoDe(ctx);
       const attempt = await countedAttempt(backend, email, () => backend.auth.verifyPassword(email, input.password, dispositivo));
       if (!attempt.ok) {
         await auditarRechazo(ctx, email, dispositivo, attempt.locked ? 'bloqueado' : 'credenciales');
         if (attempt.locked) throw lockedError(attempt.locked, now());
-        throw new AppError('unauthenticated', es.login.credencialesInvalidas);
+        throw new AppError('unauthenticated', login.credencialesInvalidas);
       }
       const session = attempt.value;
       ctx.setToken(session.token);
@@ -77,10 +78,10 @@ export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'a
     async verificarCodigo(input, ctx) {
       const token = ctx.getToken();
       const session = token ? await backend.auth.getSession(token) : null;
-      if (!token || !session) throw new AppError('unauthenticated', es.login.sesionExpirada);
+      if (!token || !session) throw new AppError('unauthenticated', login.sesionExpirada);
       if (!session.mfaPendiente) return session.operator;
       const mfa = backend.auth.mfa;
-      if (!mfa) throw new AppError('config', es.seguridad.noDisponible);
+      if (!mfa) throw new AppError('config', seguridad.noDisponible);
       // Wrong codes count against the same lockout as wrong passwords (five in a row lock the e-mail).
       const attempt = await countedAttempt(backend, session.operator.email, async () => ((await mfa.verificar(token, input.codigo)) ? true : null));
       // Embedded records the second step in SQL, in the same transaction; Supabase Auth's MFA writes nothing ours sees.
@@ -93,7 +94,7 @@ export function authOperations({ backend, log }: ApiDeps): AreaImplementation<'a
           await backend.auth.signOut(token);
           throw lockedError(attempt.locked, now());
         }
-        throw new AppError('validation', es.seguridad.codigoIncorrecto);
+        throw new AppError('validation', seguridad.codigoIncorrecto);
       }
       return session.operator;
     },

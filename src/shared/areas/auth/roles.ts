@@ -6,12 +6,12 @@
  */
 import type { AuthSession } from '../../ports/auth';
 import type { Area } from '../../contract';
-import type { AreaImplementation, SignedIn } from '../../api/types';
+import type { AreaImplementation, SignedIn } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
+import { errores } from "../../textos";
 
 export function exigirAdmin(session: AuthSession): void {
-  if (session.operator.rol !== 'administrador') throw new AppError('forbidden', es.errores.sinPermiso);
+  if (session.operator.rol !== 'administrador') throw new AppError('forbidden', errores.sinPermiso);
 }
 
 /** Every operation of an area for administrators only: the role is checked before each one runs. */

@@ -1,6 +1,6 @@
 /** The rules of signing in: the login lock and the password strength. */
 import type { LoginLock } from '../../ports/auth';
-import { es } from '../../i18n/es';
+import { password as t } from "./texts";
 
 /** Five failed logins in a row lock that e-mail for 5 minutes. */
 export const LOCKOUT_MAX_FAILURES = 5;
@@ -63,14 +63,14 @@ export function normalizeEmail(email: string): string {
 export const PASSWORD_MIN_LENGTH = 8;
 
 export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return es.password.minimo;
-  if (!/\p{Ll}/u.test(password)) return es.password.minuscula;
-  if (!/\p{Lu}/u.test(password)) return es.password.mayuscula;
-  if (!/\d/.test(password)) return es.password.numero;
+  if (password.length < PASSWORD_MIN_LENGTH) return t.minimo;
+  if (!/\p{Ll}/u.test(password)) return t.minuscula;
+  if (!/\p{Lu}/u.test(password)) return t.mayuscula;
+  if (!/\d/.test(password)) return t.numero;
   return null;
 }
 
 /** The live indicator text: the first problem, or 'Contraseña válida'. */
 export function passwordStrengthText(password: string): string {
-  return passwordProblem(password) ?? es.password.valida;
+  return passwordProblem(password) ?? t.valida;
 }

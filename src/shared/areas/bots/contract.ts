@@ -1,7 +1,7 @@
 // The area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 /** Chat-bot companies per channel (part 3 §2.2, §4, §7). */
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
+import { nada, op } from '../../operaciones/define';
 import { CANALES_BOT } from '../../domain/bot-tablas';
 import { bots as t } from './texts';
 

@@ -8,27 +8,29 @@ import type { Backend } from '../../ports';
 import type { CrearFlujoResultado } from './contract';
 import type { BotsRepository } from './repository';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
 import { CANALES, nombreFlujo, webhookAgente } from './rules';
 import type { CanalBot } from '../../domain/bot-tablas';
 import { sqlCrearTablaMensajes } from '../../domain/bot-tablas';
+import { bots } from "./texts";
+import { errores } from "../../textos";
+import { conexion } from "../conexion/texts";
 
-const t = es.bots.flujo;
+const t = bots.flujo;
 
 export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: CanalBot, clave: string): Promise<CrearFlujoResultado> {
   const info = CANALES[canal];
   const webhooks = backend.webhooks;
-  if (!webhooks) throw new AppError('config', es.errores.requiereEscritorio);
+  if (!webhooks) throw new AppError('config', errores.requiereEscritorio);
 
   const empresa = await repo.empresa(canal, clave);
-  if (!empresa) throw new AppError('not_found', es.bots.noEncontrada);
+  if (!empresa) throw new AppError('not_found', bots.noEncontrada);
   if (empresa.webhook) throw new AppError('conflict', t.yaConectada);
   if (!empresa.status) throw new AppError('conflict', t.empresaInactiva);
 
   // Both addresses first, so nothing is created when the connection is not configured.
   const base = await webhooks.url('agentesBase');
-  if (!base) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres.agentesBase));
-  if (!(await webhooks.url(info.webhookFlujo))) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres[info.webhookFlujo]));
+  if (!base) throw new AppError('config', conexion.webhookSinConfigurar(conexion.nombres.agentesBase));
+  if (!(await webhooks.url(info.webhookFlujo))) throw new AppError('config', conexion.webhookSinConfigurar(conexion.nombres[info.webhookFlujo]));
 
   await repo.verificarTablaMensajes(empresa.tableSupabase);
 
@@ -56,6 +58,6 @@ export async function crearFlujo(backend: Backend, repo: BotsRepository, canal: 
   if (!respuesta.ok) throw new AppError('unavailable', t.sinConexion, { detalle: t.errorHttp(respuesta.status) });
 
   const actualizada = await repo.actualizarEmpresa(canal, clave, { webhook: webhookAgente(base, identificador) });
-  if (!actualizada) throw new AppError('not_found', es.bots.noEncontrada);
+  if (!actualizada) throw new AppError('not_found', bots.noEncontrada);
   return { empresa: actualizada, tablaManual };
 }

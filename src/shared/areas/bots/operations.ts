@@ -1,6 +1,6 @@
 /** The bot companies' operations (contract: ./contract.ts); the flow creation is its own concern (./flujo.ts). */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { AppError } from '../../errors';
 import { bots as t } from './texts';
 import { botsRepository } from './repository';

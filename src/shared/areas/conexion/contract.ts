@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { op } from '../../operaciones/define';
 import { WEBHOOK_NAMES, backendInfoSchema, isSupabaseUrl, isWebhookUrl, webhookInfoSchema } from '../../domain/webhooks';
+import { servidorWebInfoSchema } from '../../domain/servidor-web';
 import { configuracion as tc } from '../configuracion/texts';
 import { conexion as t } from './texts';
 import { RUTAS_ENTRADA, entradaInfoSchema, guardarEntrada } from './entrada';
@@ -12,7 +13,6 @@ import { RUTAS_ENTRADA, entradaInfoSchema, guardarEntrada } from './entrada';
 const tipoAuth = z.enum(['ninguna', 'bearer', 'basic', 'cabeceras']);
 
 
-export const servidorWebInfoSchema = z.object({ activo: z.boolean(), nombres: z.array(z.string()) });
 
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;

@@ -3,7 +3,7 @@
  * argument names. Each is ONE call as service_role, one transaction: the signature is remembered (a replay
  * answers 'repetida'), a known Idempotency-Key answers 'duplicado', else the row is written ('guardado').
  */
-import type { DataPort } from '../../ports/data';
+import type { DataPort } from '../../ports/consultas';
 
 /** What the database answered; null when it answered nothing (the listener treats it as a failure). */
 export interface RespuestaEntrada {

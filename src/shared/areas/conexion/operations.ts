@@ -1,10 +1,9 @@
 /** Configuración → Conexión, webhook part: addresses in settings, credentials in the keychain. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { soloAdministradores } from '../auth/roles';
 import type { GuardarWebhook } from './contract';
 import { AppError } from '../../errors';
 import { auditar } from '../auditoria/registrar';
-import { es } from '../../i18n/es';
 import {
   CONNECTION_SETTINGS_KEY,
   SUPABASE_ANON_KEY_ACCOUNT,
@@ -19,7 +18,7 @@ import {
   type WebhookSetting,
 } from '../../domain/webhooks';
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebInfo, type ServidorWebSettings } from '../../domain/servidor-web';
-import { hexAleatorio } from '../../api/comun';
+import { hexAleatorio } from '../../operaciones/comun';
 import { FUNCION_VERSION_ESQUEMA, esquemaAlDia } from '../../domain/esquema';
 import {
   ENTRADA_SETTINGS_KEY,
@@ -31,6 +30,9 @@ import {
   type EntradaInfo,
   type EntradaSettings,
 } from './entrada';
+import { configuracion } from "../configuracion/texts";
+import { errores } from "../../textos";
+import { conexion } from "./texts";
 
 function secretFrom(input: GuardarWebhook): WebhookSecret | null {
   switch (input.auth) {
@@ -55,7 +57,7 @@ const PRUEBA_TIMEOUT_MS = 10_000;
  * for the schema, that `supabase db push` is what fixes it. fetchFn is injectable for tests.
  */
 export async function probarProyecto(url: string, anonKey: string, fetchFn: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<string> {
-  const t = es.configuracion;
+  const t = configuracion;
   const base = url.replace(/\/+$/, '');
   const pedir = async (path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; body: unknown }> => {
     let res: Response;
@@ -114,11 +116,11 @@ export function conexionOperations(deps: ApiDeps): AreaImplementation<'conexion'
 
 function conexionSinRol({ backend, log }: ApiDeps): AreaImplementation<'conexion'> {
   const settings = () => {
-    if (!backend.settings) throw new AppError('config', es.errores.requiereEscritorio);
+    if (!backend.settings) throw new AppError('config', errores.requiereEscritorio);
     return backend.settings;
   };
   const secrets = () => {
-    if (!backend.secrets) throw new AppError('unavailable', es.errores.llaveroNoDisponible);
+    if (!backend.secrets) throw new AppError('unavailable', errores.llaveroNoDisponible);
     return backend.secrets;
   };
   const all = () => settings().get<Partial<Record<WebhookName, WebhookSetting>>>(WEBHOOK_SETTINGS_KEY) ?? {};
@@ -173,12 +175,12 @@ function conexionSinRol({ backend, log }: ApiDeps): AreaImplementation<'conexion
   }
 
   function soloIntegrada(): void {
-    if (backend.kind !== 'embedded') throw new AppError('config', es.conexion.entrada.sinBaseIntegrada);
+    if (backend.kind !== 'embedded') throw new AppError('config', conexion.entrada.sinBaseIntegrada);
   }
 
   async function storedOrGiven(anonKey: string | undefined): Promise<string> {
     const key = anonKey?.trim() || (await secrets().get(SUPABASE_ANON_KEY_ACCOUNT));
-    if (!key) throw new AppError('validation', es.configuracion.faltaClave);
+    if (!key) throw new AppError('validation', configuracion.faltaClave);
     return key;
   }
 
@@ -261,7 +263,7 @@ function conexionSinRol({ backend, log }: ApiDeps): AreaImplementation<'conexion
       } else if (secret) {
         await secrets().set(account, JSON.stringify(secret));
       } else if (!(await secrets().get(account))) {
-        throw new AppError('validation', es.conexion.secretoFaltante);
+        throw new AppError('validation', conexion.secretoFaltante);
       }
       settings().set(WEBHOOK_SETTINGS_KEY, { ...all(), [input.name]: { url: input.url, auth: input.auth } });
       // The address without its query (a token may travel there) and the kind of credential, never its value.

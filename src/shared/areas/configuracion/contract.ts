@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
-import { es } from '../../i18n/es';
-import { operatorSchema } from '../auth/operador';
+import { nada, op } from '../../operaciones/define';
+import { operatorSchema } from '../../ports/operador';
 import { cambioContrasena, problemaCambioContrasena } from './rules';
+import { configuracion as t } from "./texts";
 
 /** The account block: the signed-in operator as the profile shows it. */
 export const perfilUsuarioSchema = operatorSchema.pick({ email: true, esAdmin: true, createdAt: true });
@@ -16,6 +16,6 @@ export const configuracion = {
       const problem = problemaCambioContrasena(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-    { sinSesion: es.configuracion.noAutenticado },
+    { sinSesion: t.noAutenticado },
   ),
 } as const;

@@ -1,9 +1,9 @@
 /** Settings: the account block and the password change (part 3 §2.5, §2.8). Connections are ../conexion. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
 import { countedAttempt, lockedError } from '../auth/attempts';
 import { problemaCambioContrasena } from './rules';
+import { configuracion as t } from "./texts";
 
 export function configuracionOperations({ backend }: ApiDeps): AreaImplementation<'configuracion'> {
   const now = backend.now ?? (() => new Date());
@@ -24,7 +24,7 @@ export function configuracionOperations({ backend }: ApiDeps): AreaImplementatio
       );
       if (!outcome.ok) {
         if (outcome.locked) throw lockedError(outcome.locked, now());
-        throw new AppError('validation', es.configuracion.actualIncorrecta);
+        throw new AppError('validation', t.actualIncorrecta);
       }
       return null;
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { es } from '../../i18n/es';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '../auth/rules';
+import { configuracion as t } from "./texts";
 
 /**
  * Local preferences (part 3 §3 and §2.5): dark mode, accent colour and whether the header notifications
@@ -55,9 +55,9 @@ export type CambioContrasena = z.infer<typeof cambioContrasena>;
  * Returns the first message, or null when the change may be sent.
  */
 export function problemaCambioContrasena({ actual, nueva, confirmacion }: CambioContrasena): string | null {
-  if (!actual || !nueva || !confirmacion) return es.configuracion.camposRequeridos;
-  if (nueva !== confirmacion) return es.configuracion.nuevasNoCoinciden;
-  if (nueva.length < PASSWORD_MIN_LENGTH) return es.configuracion.minimoNueva;
+  if (!actual || !nueva || !confirmacion) return t.camposRequeridos;
+  if (nueva !== confirmacion) return t.nuevasNoCoinciden;
+  if (nueva.length < PASSWORD_MIN_LENGTH) return t.minimoNueva;
   return passwordProblem(nueva);
 }
 
@@ -65,7 +65,7 @@ export function problemaCambioContrasena({ actual, nueva, confirmacion }: Cambio
 export function indicadorCoincidencia(nueva: string, confirmacion: string): { coinciden: boolean; texto: string } | null {
   if (!confirmacion) return null;
   const coinciden = nueva === confirmacion;
-  return { coinciden, texto: coinciden ? es.configuracion.coinciden : es.configuracion.noCoinciden };
+  return { coinciden, texto: coinciden ? t.coinciden : t.noCoinciden };
 }
 
 /** Submit is enabled only when every field is filled, the new password is valid and both match. */

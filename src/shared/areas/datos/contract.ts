@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
+import { nada, op } from '../../operaciones/define';
 import { isSupabaseUrl } from '../../domain/webhooks';
 import { actividadDatos, ajustesCopiasSchema, copiaInfoSchema, estadoTrasladoSchema } from '../../ports/datos';
 import { configuracion as tc } from '../configuracion/texts';

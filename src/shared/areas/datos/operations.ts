@@ -4,8 +4,8 @@
  * Administrators only, checked here on every operation as Conexión does: these are files, the keychain and the
  * whole database, not rows an SQL policy could guard.
  */
-import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation, SignedIn } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { AppError } from '../../errors';
 import { auditar } from '../auditoria/registrar';
 import type { CopiasPort, RegistroPort, TrasladoPort } from '../../ports/datos';

@@ -1,7 +1,7 @@
 /** Administración de Empresas: client companies and their portal credentials (part 2 §2, §6, §8). */
 import { z } from 'zod';
-import { op } from '../../contract/define';
-import { id, textoOpcional } from '../../contract/campos';
+import { op } from '../../operaciones/define';
+import { id, textoOpcional } from '../../operaciones/campos';
 import { dependenciasEliminacionSchema } from '../proyectos/formas';
 import { empresas as te } from './texts';
 

@@ -3,9 +3,9 @@
  * database trigger hashes any plain value written); the plain one is answered once, right after it is set or
  * reset, and never read back.
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { conMensaje, textoONull } from '../../api/comun';
+import { conMensaje, textoONull } from '../../operaciones/comun';
 import { empresas as t } from './texts';
 import { generarContrasenaPortal, type CredencialesPortal, type FuenteAleatoria } from './rules';
 import { leerDependencias } from '../proyectos/repository';

@@ -3,7 +3,7 @@
  * their names. The portal password column is written (a database trigger hashes any plain value) and never
  * read back: the view only says whether one is stored.
  */
-import { booleano, instante, texto, textoONulo } from '../../api/filas';
+import { booleano, instante, texto, textoONulo } from '../../operaciones/filas';
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';

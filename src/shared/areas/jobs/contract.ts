@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { op } from '../../operaciones/define';
 import { trabajo } from '../../domain/trabajos';
 
 /** Answers (zod, the one model of long work: domain/trabajos.ts). */

@@ -6,7 +6,7 @@
  */
 import type { Trabajo } from '../../domain/trabajos';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
+import { trabajos as t } from "./texts";
 
 export interface ContextoTrabajo {
   señal: AbortSignal;
@@ -180,7 +180,7 @@ export function crearMotorTrabajos(opciones: { now?: () => Date; log?: (mensaje:
           e.callar();
           e.control.abort(CIERRE);
           if (e.estado.estado !== 'en_curso') return Promise.resolve();
-          e.estado = { ...e.estado, estado: 'interrumpido', mensaje: es.trabajos.interrumpido, fin: now().toISOString() };
+          e.estado = { ...e.estado, estado: 'interrumpido', mensaje: t.interrumpido, fin: now().toISOString() };
           return e.escribir(copia(e));
         }),
       );
@@ -190,6 +190,6 @@ export function crearMotorTrabajos(opciones: { now?: () => Date; log?: (mensaje:
 
 function cortado(señal: AbortSignal, op: OpcionesTrabajo): Pick<Trabajo, 'estado' | 'mensaje'> {
   return señal.reason === CIERRE
-    ? { estado: 'interrumpido', mensaje: es.trabajos.interrumpido }
-    : { estado: 'cancelado', mensaje: op.cancelado ?? es.trabajos.cancelado };
+    ? { estado: 'interrumpido', mensaje: t.interrumpido }
+    : { estado: 'cancelado', mensaje: op.cancelado ?? t.cancelado };
 }

@@ -1,5 +1,5 @@
 /** Progress, cancellation and the list of the caller's long work (the api's jobs: ./servicio.ts). */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 
 export function jobsOperations({ jobs }: ApiDeps): AreaImplementation<'jobs'> {
   return {

@@ -2,11 +2,11 @@
  * The rows of `trabajos` (migration 20261204000100): the api's long work, written as the operator who started
  * it (RLS: his own; an administrator reads everyone's). The only place that knows the table's columns.
  */
-import type { DataPort } from '../../ports/data';
+import type { DataPort } from '../../ports/consultas';
 import type { Trabajo } from '../../domain/trabajos';
 import { estadoTrabajo } from '../../domain/trabajos';
 import { LATIDO_VENCIDO_MS } from './motor';
-import { es } from '../../i18n/es';
+import { trabajos } from "./texts";
 
 const TABLA = 'trabajos';
 const COLUMNAS = ['id', 'tipo', 'operador_id', 'referencia', 'estado', 'fase', 'hechos', 'total', 'ok', 'fallidos', 'mensaje', 'resultado', 'proceso', 'latido', 'inicio', 'fin'];
@@ -77,7 +77,7 @@ export function trabajosRepository(data: DataPort, proceso: string, now: () => D
     const ahora = now();
     const cortado = f.proceso === proceso || ahora.getTime() - new Date(f.latido).getTime() > LATIDO_VENCIDO_MS;
     if (!cortado) return t;
-    const fin: Trabajo = { ...t, estado: 'interrumpido', mensaje: es.trabajos.interrumpido, fin: ahora.toISOString() };
+    const fin: Trabajo = { ...t, estado: 'interrumpido', mensaje: trabajos.interrumpido, fin: ahora.toISOString() };
     await data.run({ kind: 'update', table: TABLA, values: { estado: fin.estado, mensaje: fin.mensaje, fin: fin.fin }, filters: [{ column: 'id', op: 'eq', value: t.id }, { column: 'estado', op: 'eq', value: 'en_curso' }] });
     return fin;
   }

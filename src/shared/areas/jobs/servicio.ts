@@ -5,12 +5,12 @@
  * backend closes (createApi), so a quit records its running jobs as interrupted.
  */
 import type { AuthSession } from '../../ports/auth';
-import type { DataPort } from '../../ports/data';
+import type { DataPort } from '../../ports/consultas';
 import type { Trabajo } from '../../domain/trabajos';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
 import { crearMotorTrabajos, type ContextoTrabajo, type FinTrabajo, type MotorTrabajos } from './motor';
 import { trabajosRepository } from './repository';
+import { trabajos } from "./texts";
 
 /** What a signed-in call gives (api/types.ts SignedIn, not imported: that file imports this one). */
 type Sesion = { session: AuthSession; data: DataPort };
@@ -42,7 +42,7 @@ export function crearTrabajosApi(now: () => Date = () => new Date(), log: (mensa
     const enMemoria = motor.leer(id, ctx.session.operator.id);
     if (enMemoria) return enMemoria;
     const fila = await repo(ctx.data).leer(id, vivo);
-    if (!fila) throw new AppError('not_found', es.trabajos.noEncontrado);
+    if (!fila) throw new AppError('not_found', trabajos.noEncontrado);
     return fila;
   }
 

@@ -10,8 +10,8 @@
  * A new column is one line here, its migration, and where the screens show it (docs/DEVELOPING.md).
  */
 import { z } from 'zod';
-import { es } from '../../i18n/es';
 import { telefonoCanonico } from '../../domain/telefonos';
+import { errores } from "../../textos";
 
 export const CSV_MAX_FILAS = 100_000;
 export const CSV_MAX_CAMPO = 500;
@@ -99,7 +99,7 @@ export function filasDeCliente<C extends CampoCliente>(campos: readonly C[]) {
     for (let i = 0; i < filas.length; i++) {
       const f = filas[i] as unknown;
       if (!f || typeof f !== 'object' || Array.isArray(f)) {
-        ctx.addIssue({ code: 'custom', message: es.errores.entradaInvalida, path: [i] });
+        ctx.addIssue({ code: 'custom', message: errores.entradaInvalida, path: [i] });
         return z.NEVER;
       }
       const fila = {} as Record<C, string>;
@@ -110,7 +110,7 @@ export function filasDeCliente<C extends CampoCliente>(campos: readonly C[]) {
           continue;
         }
         if (typeof v !== 'string' || v.length > CSV_MAX_CAMPO) {
-          ctx.addIssue({ code: 'custom', message: es.errores.entradaInvalida, path: [i, campo] });
+          ctx.addIssue({ code: 'custom', message: errores.entradaInvalida, path: [i, campo] });
           return z.NEVER;
         }
         const limpio = limpiarCampo(v);

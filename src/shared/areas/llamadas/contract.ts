@@ -1,6 +1,6 @@
 // The call-campaign area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
+import { nada, op } from '../../operaciones/define';
 import { telefonoCanonico } from '../../domain/telefonos';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';

@@ -11,19 +11,19 @@
  * confirmación', not a failure: the platform may have received the request. Retrying such an attempt —
  * 'Reintentar fallidas', or calling the client again within VENTANA_REINTENTO_MS — sends the same key.
  */
-import type { ApiDeps, AreaImplementation, SignedIn } from '../../api/types';
+import type { ApiDeps, AreaImplementation, SignedIn } from '../../operaciones/types';
 import type { DataPort } from '../../ports';
 import type { ConfiguracionLlamadas, EstimacionLote, LoteEstado, LoteResumen, ResultadoLoteCliente } from './contract';
-import { conMensaje } from '../../api/comun';
+import { conMensaje } from '../../operaciones/comun';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
 import { llamadasRepository, lotesRepository, ESTADOS_VIVOS, type LlamadasRepository, type LoteFila } from './repository';
 import { crearCorredor, enviarLlamada } from './lote';
 import { VENTANA_REINTENTO_MS, clavesDeReintento, dentroDeVentana, estimarLote, mensajeResultadoLote } from './rules';
+import { llamadas } from "./texts";
 
 export { TIMEOUT_LLAMADA_MS, cuerpoLlamada } from './lote';
 
-const t = es.llamadas;
+const t = llamadas;
 
 type Llamador = Pick<
   AreaImplementation<'llamadas'>,

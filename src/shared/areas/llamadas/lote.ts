@@ -23,11 +23,12 @@ import type { Cliente, ConfiguracionLlamadas } from './contract';
 import type { ResultadoIntento } from './contract';
 import { AppError } from '../../errors';
 import { esTiempoAgotado } from '../../ports/webhooks';
-import { es } from '../../i18n/es';
 import { llamadasRepository, lotesRepository, type LoteFila } from './repository';
 import { cabecerasLlamada, dentroDeVentana, siguienteApertura } from './rules';
+import { llamadas } from "./texts";
+import { conexion } from "../conexion/texts";
 
-const t = es.llamadas;
+const t = llamadas;
 
 export const TIMEOUT_LLAMADA_MS = 15_000;
 /**
@@ -67,7 +68,7 @@ export async function enviarLlamada(
   clave: string,
   options: { signal?: AbortSignal; timeoutMs?: number },
 ): Promise<Envio> {
-  if (!backend.webhooks) return { estado: 'fallida', detalle: es.conexion.webhookSinConfigurar(es.conexion.nombres.llamadaSaliente) };
+  if (!backend.webhooks) return { estado: 'fallida', detalle: conexion.webhookSinConfigurar(conexion.nombres.llamadaSaliente) };
   if (options.signal?.aborted) return { estado: 'omitida', detalle: t.llamar.cancelada };
   try {
     const res = await backend.webhooks.post('llamadaSaliente', cuerpoLlamada(cliente, config), {
@@ -110,7 +111,7 @@ export interface Corredor {
 export function crearCorredor(backend: Backend, log: (message: string, error?: unknown) => void): Corredor {
   const proceso = globalThis.crypto.randomUUID();
   const now = () => (backend.now ? backend.now() : new Date());
-  const sistema = backend.dataSistema?.() ?? null;
+  const sistema = backend.datosSistema?.() ?? null;
   let operador: { data: DataPort; id: string } | null = null;
   /** Batches whose senders run now, and the requests each has in flight. */
   const trabajando = new Map<string, Promise<void>>();

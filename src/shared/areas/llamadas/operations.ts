@@ -1,6 +1,6 @@
 /** The call-campaign area's operations (one module per concern beside this file; the contract is ./contract.ts). */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { AppError } from '../../errors';
 import { llamadasRepository, lotesRepository } from './repository';
 import { crearLlamador } from './llamar';

@@ -17,7 +17,7 @@ import type {
   ResultadoReintentable,
 } from './contract';
 import { AppError } from '../../errors';
-import { instante, numero, numeroONulo, texto, textoVacioONulo } from '../../api/filas';
+import { instante, numero, numeroONulo, texto, textoVacioONulo } from '../../operaciones/filas';
 import { RESULTADOS_REINTENTABLES } from './contract';
 import { estadoTope, normalizarId, telefonoNormalizado, type EstadoTope, type GrupoDiaEstado, type IntentoPrevio } from './rules';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, valorColumna, type CampoCliente, type DatosCliente, type FilaImportacion } from './cliente';

@@ -9,7 +9,9 @@ import { webhookSecretAccount, WEBHOOK_SETTINGS_KEY, type WebhookSetting } from 
 import { leerRespuestaAnalisis, contenidoGuardado, SITIO_SIN_NOMBRE, type RespuestaAnalisis } from './propuesta';
 import type { ResultadoAnalisis } from './rules';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
+import { marketing as t } from "./texts";
+import { conexion } from "../conexion/texts";
+import { errores } from "../../textos";
 
 /** Language-model flows take their time; the default webhook timeout (30 s) is too short. */
 export const ANALISIS_TIMEOUT_MS = 180_000;
@@ -21,7 +23,7 @@ export async function avisarSiSinCredencial(backend: Backend, name: WebhookName,
   if (setting && setting.auth !== 'ninguna' && backend.secrets) {
     hasSecret = Boolean(await backend.secrets.get(webhookSecretAccount(name)).catch(() => null));
   }
-  if (!hasSecret) log(es.marketing.sinCredencial(es.conexion.nombres[name]));
+  if (!hasSecret) log(t.sinCredencial(conexion.nombres[name]));
 }
 
 /** From the parsed answer to what the screen shows, or the Spanish error of part 3 §8. */
@@ -33,14 +35,14 @@ export function resultadoDe(respuesta: RespuestaAnalisis): ResultadoAnalisis {
         propuesta: respuesta.propuesta,
         contenido: contenidoGuardado(respuesta),
         dominio: respuesta.propuesta.nombre_sitio?.trim() || SITIO_SIN_NOMBRE,
-        mensaje: es.marketing.estructuraGenerada,
+        mensaje: t.estructuraGenerada,
       };
     case 'texto':
-      return { tipo: 'texto', texto: respuesta.texto, contenido: respuesta.texto, dominio: SITIO_SIN_NOMBRE, mensaje: es.marketing.contenidoProcesado };
+      return { tipo: 'texto', texto: respuesta.texto, contenido: respuesta.texto, dominio: SITIO_SIN_NOMBRE, mensaje: t.contenidoProcesado };
     case 'ilegible':
-      throw new AppError('unavailable', es.marketing.errorRespuesta);
+      throw new AppError('unavailable', t.errorRespuesta);
     default:
-      throw new AppError('unavailable', es.marketing.sinContenidoValido);
+      throw new AppError('unavailable', t.sinContenidoValido);
   }
 }
 
@@ -51,7 +53,7 @@ export async function analizar(
   onHttpError: (status: number) => string,
   log: (m: string, e?: unknown) => void,
 ): Promise<ResultadoAnalisis> {
-  if (!backend.webhooks) throw new AppError('config', es.errores.requiereEscritorio);
+  if (!backend.webhooks) throw new AppError('config', errores.requiereEscritorio);
   await avisarSiSinCredencial(backend, name, log);
   const res = await backend.webhooks.post(name, body, { timeoutMs: ANALISIS_TIMEOUT_MS });
   if (!res.ok) throw new AppError('unavailable', onHttpError(res.status), { status: res.status });

@@ -1,9 +1,4 @@
-/**
- * Rules for the documents the marketing agent analyses and stores (part 3 §5, §3, §9): .pdf, .doc, .docx
- * up to 10 MB (enforced, not only hinted), recognised by their first bytes; stored under
- * {userId}/{timestamp}_{originalName} in the bucket agente-marketing-files with a safe name.
- */
-import { es } from '../../i18n/es';
+import { marketing as t } from "./texts";
 
 export const MAX_ARCHIVO_BYTES = 10 * 1024 * 1024;
 export const EXTENSIONES_ARCHIVO = ['.pdf', '.doc', '.docx'] as const;
@@ -34,9 +29,9 @@ export function mimeDe(nombre: string): string {
 
 /** Before reading: the type by name and the size. Returns the message to show, or null. */
 export function problemaArchivoSeleccionado(nombre: string, bytes: number): string | null {
-  if (!tipoPermitido(nombre)) return es.marketing.tipoNoValido;
-  if (bytes > MAX_ARCHIVO_BYTES) return es.marketing.archivoMuyGrande;
-  if (bytes === 0) return es.marketing.errorLeer;
+  if (!tipoPermitido(nombre)) return t.tipoNoValido;
+  if (bytes > MAX_ARCHIVO_BYTES) return t.archivoMuyGrande;
+  if (bytes === 0) return t.errorLeer;
   return null;
 }
 
@@ -80,12 +75,12 @@ export function bytesToBase64(bytes: Uint8Array): string {
  * the content matches the type. Throws nothing: returns the bytes or the Spanish message.
  */
 export function validarArchivo(nombre: string, base64: string): { ok: true; bytes: Uint8Array } | { ok: false; mensaje: string } {
-  if (!tipoPermitido(nombre)) return { ok: false, mensaje: es.marketing.tipoNoValido };
-  if (base64.length > MAX_ARCHIVO_BASE64) return { ok: false, mensaje: es.marketing.archivoMuyGrande };
+  if (!tipoPermitido(nombre)) return { ok: false, mensaje: t.tipoNoValido };
+  if (base64.length > MAX_ARCHIVO_BASE64) return { ok: false, mensaje: t.archivoMuyGrande };
   const bytes = base64ToBytes(base64);
-  if (!bytes || bytes.length === 0) return { ok: false, mensaje: es.marketing.errorLeer };
-  if (bytes.length > MAX_ARCHIVO_BYTES) return { ok: false, mensaje: es.marketing.archivoMuyGrande };
-  if (!formatoCoincide(nombre, bytes.subarray(0, 8))) return { ok: false, mensaje: es.marketing.formatoNoValido };
+  if (!bytes || bytes.length === 0) return { ok: false, mensaje: t.errorLeer };
+  if (bytes.length > MAX_ARCHIVO_BYTES) return { ok: false, mensaje: t.archivoMuyGrande };
+  if (!formatoCoincide(nombre, bytes.subarray(0, 8))) return { ok: false, mensaje: t.formatoNoValido };
   return { ok: true, bytes };
 }
 

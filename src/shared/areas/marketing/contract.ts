@@ -1,12 +1,12 @@
-// Each area's operations: op(answerSchema)(inputSchema, { public?: true }). See src/shared/contract/define.ts.
+// Each area's operations: op(answerSchema)(inputSchema, { public?: true }). See src/shared/operaciones/define.ts.
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
-import { es } from '../../i18n/es';
+import { nada, op } from '../../operaciones/define';
 import { MAX_ARCHIVO_BASE64 } from './archivos';
 import { problemaUrl } from './rules';
 import { registroMarketingSchema, resultadoAnalisisSchema, resultadoGuardadoSchema } from './formas';
+import { marketing as t } from "./texts";
 
-const m = es.marketing;
+const m = t;
 
 const archivo = z.object({
   nombre: z.string().trim().min(1, m.seleccionaArchivo).max(255, m.tipoNoValido),

@@ -10,7 +10,8 @@ import type { ResultadoGuardado } from './rules';
 import { MARKETING_BUCKET, STORAGE_CACHE_CONTROL_SECONDS, mimeDe, rutaArchivo } from './archivos';
 import { SITIO_SIN_NOMBRE } from './propuesta';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
+import { errores } from "../../textos";
+import { marketing as t } from "./texts";
 
 export interface GuardarDeps {
   registros: RegistrosRepository;
@@ -32,7 +33,7 @@ export async function guardarAnalisis(deps: GuardarDeps, input: GuardarInput): P
   let subido: { path: string; nombre: string } | null = null;
   if (input.archivo) {
     try {
-      if (!deps.storage) throw new AppError('config', es.errores.requiereEscritorio);
+      if (!deps.storage) throw new AppError('config', errores.requiereEscritorio);
       const path = rutaArchivo(input.userId, deps.now().getTime(), input.archivo.nombre);
       await deps.storage.upload(MARKETING_BUCKET, path, input.archivo.bytes, {
         contentType: mimeDe(input.archivo.nombre),
@@ -55,11 +56,11 @@ export async function guardarAnalisis(deps: GuardarDeps, input: GuardarInput): P
     return {
       registro,
       archivoGuardado,
-      mensaje: input.archivo && !archivoGuardado ? es.marketing.guardadoSinArchivo : es.marketing.guardado,
+      mensaje: input.archivo && !archivoGuardado ? t.guardadoSinArchivo : t.guardado,
     };
   } catch (error) {
     if (subido && deps.storage) await deps.storage.remove(MARKETING_BUCKET, [subido.path]).catch(() => undefined);
-    deps.log(es.marketing.errorGuardar, error);
-    throw new AppError(AppError.is(error) && error.code === 'unauthenticated' ? 'unauthenticated' : 'unavailable', es.marketing.errorGuardar);
+    deps.log(t.errorGuardar, error);
+    throw new AppError(AppError.is(error) && error.code === 'unauthenticated' ? 'unauthenticated' : 'unavailable', t.errorGuardar);
   }
 }

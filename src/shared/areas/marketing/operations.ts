@@ -1,11 +1,11 @@
 /** Marketing agent (part 3 §2.6, §2.7, §4, §7). One module per concern beside this file. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
 import { analizar } from './analisis';
-import { createRegistrosRepository } from './repository';
+import { registrosRepository } from './repository';
 import { guardarAnalisis } from './guardar';
 import { validarArchivo, bytesToBase64, mimeDe, MARKETING_BUCKET, rutaSegura } from './archivos';
+import { marketing as t } from "./texts";
 
 /**
  * An analysis that fails for any reason but its own message (not configured, cancelled, an answer that
@@ -18,7 +18,7 @@ function fallaDeAnalisis(error: unknown, mensaje: string, log: ApiDeps['log']): 
 }
 
 export function marketingOperations({ backend, log }: ApiDeps): AreaImplementation<'marketing'> {
-  const m = es.marketing;
+  const m = t;
   const now = backend.now ?? (() => new Date());
 
   return {
@@ -30,7 +30,7 @@ export function marketingOperations({ backend, log }: ApiDeps): AreaImplementati
     },
 
     async registros(_input, ctx) {
-      return createRegistrosRepository(ctx.data).listar();
+      return registrosRepository(ctx.data).listar();
     },
 
     async analizarArchivo(input) {
@@ -67,7 +67,7 @@ export function marketingOperations({ backend, log }: ApiDeps): AreaImplementati
       }
       return guardarAnalisis(
         {
-          registros: createRegistrosRepository(ctx.data),
+          registros: registrosRepository(ctx.data),
           storage: backend.storageFor ? backend.storageFor(ctx.session) : null,
           now,
           log,
@@ -84,7 +84,7 @@ export function marketingOperations({ backend, log }: ApiDeps): AreaImplementati
     },
 
     async descargarArchivo(input, ctx) {
-      const registro = await createRegistrosRepository(ctx.data).obtener(input.id);
+      const registro = await registrosRepository(ctx.data).obtener(input.id);
       if (!registro) throw new AppError('not_found', m.registroNoEncontrado);
       const path = registro.archivoStoragePath;
       if (!path || !rutaSegura(path) || !backend.storageFor) throw new AppError('not_found', m.archivoNoEncontrado);
@@ -94,7 +94,7 @@ export function marketingOperations({ backend, log }: ApiDeps): AreaImplementati
     },
 
     async eliminar(input, ctx) {
-      const repo = createRegistrosRepository(ctx.data);
+      const repo = registrosRepository(ctx.data);
       const registro = await repo.obtener(input.id);
       if (!registro) throw new AppError('not_found', m.registroNoEncontrado);
       // The file first, then the record (part 3 §7). A file that is already gone is not an error.

@@ -2,7 +2,7 @@
  * agente_marketing through the data port (the operator's identity: row-level security applies). The only
  * place that knows the table's column names: records come and go in the api's camelCase shape.
  */
-import { instante, numero, textoONulo } from '../../api/filas';
+import { instante, numero, textoONulo } from '../../operaciones/filas';
 import type { DataPort } from '../../ports';
 import type { RegistroMarketing } from './rules';
 
@@ -36,7 +36,7 @@ export interface RegistrosRepository {
   eliminar(id: number): Promise<void>;
 }
 
-export function createRegistrosRepository(data: DataPort): RegistrosRepository {
+export function registrosRepository(data: DataPort): RegistrosRepository {
   return {
     async listar() {
       const { rows } = await data.run({ kind: 'select', table: 'agente_marketing', order: [{ column: 'created_at', ascending: false }, { column: 'id', ascending: false }] });

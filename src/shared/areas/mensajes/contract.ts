@@ -1,7 +1,7 @@
 // The area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 /** The message browsers of the bot channels (part 3 §2.3, §5, §9). */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { op } from '../../operaciones/define';
 import { empresaOpcionSchema, estadisticasSchema, mensajeConversacionSchema, paginaSesionesSchema, sesionSchema } from './formas';
 import { OPCIONES_POR_PAGINA, POR_PAGINA_INICIAL } from './rules';
 import { mensajes as t } from './texts';

@@ -1,6 +1,6 @@
 /** The message browsers' operations (contract: ./contract.ts): sessions, cards, one conversation, the CSV. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { mensajes as t } from './texts';
 import { mensajesRepository } from './repository';
 

@@ -3,7 +3,7 @@
  * table. The session and message row readers are shared with the portal, whose SQL answers the same columns.
  */
 import type { DataPort } from '../../ports';
-import { numero, textoONulo } from '../../api/filas';
+import { numero, textoONulo } from '../../operaciones/filas';
 import type { CanalBot } from '../../domain/bot-tablas';
 import { CANALES } from '../bots/rules';
 import type { EmpresaOpcion, Estadisticas, MensajeConversacion, Sesion } from './formas';

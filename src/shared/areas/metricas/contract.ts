@@ -1,6 +1,6 @@
 /** Dashboard de Métricas (part 2 §2, §9): the dashboard of a period, its snapshot and the CSV report. */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { op } from '../../operaciones/define';
 import { PERIODOS_DIAS } from './rules';
 import { metricas as tm } from './texts';
 import { dashboardMetricasSchema } from './formas';

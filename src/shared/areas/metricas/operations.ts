@@ -1,7 +1,7 @@
 /** Dashboard de Métricas (part 2 §2, §9): computed in SQL; snapshot upsert; CSV report. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import type { DataPort } from '../../ports';
-import { conMensaje } from '../../api/comun';
+import { conMensaje } from '../../operaciones/comun';
 import { metricas as t } from './texts';
 import { nombreArchivoReporte, rangoPeriodo, reporteCsv, type Periodo } from './rules';
 import { etiquetaEstadoProyecto } from '../proyectos/rules';

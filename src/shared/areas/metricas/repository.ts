@@ -1,6 +1,6 @@
 /** The metrics SQL functions (metricas_dashboard, registrar_metricas_proyectos): the only module of the area that names them. */
 import type { DataPort } from '../../ports';
-import { numero } from '../../api/filas';
+import { numero } from '../../operaciones/filas';
 import type { DashboardMetricas } from './rules';
 
 /** metricas_dashboard's JSON as SQL builds it (snake_case keys, numbers possibly as text). */

@@ -5,10 +5,10 @@
  * es.errores.sinPermiso), so the rule holds for any client, not just this screen.
  */
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
-import { id } from '../../contract/campos';
+import { nada, op } from '../../operaciones/define';
+import { id } from '../../operaciones/campos';
 import { EMAIL_MAX, NOMBRE_MAX } from '../auth/contract';
-import { ROLES } from '../auth/operador';
+import { ROLES } from '../../ports/operador';
 import { operadores as t } from './texts';
 
 const rol = z.enum(ROLES);

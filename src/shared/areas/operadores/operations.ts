@@ -5,8 +5,8 @@
  * project cannot create users with the anon key, so there the e-mail is authorised and the administrator
  * invites the person from Supabase's dashboard (the screen says how).
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { AppError } from '../../errors';
 import { auditar } from '../auditoria/registrar';
 import { operadores as t } from './texts';

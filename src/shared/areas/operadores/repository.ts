@@ -2,9 +2,9 @@
  * The operators' data: the only module of the area that names the SQL functions and their columns
  * (20261128000700_roles_operadores.sql). Every function checks that the caller is an active administrator.
  */
-import { instante } from '../../api/filas';
+import { instante } from '../../operaciones/filas';
 import type { DataPort } from '../../ports';
-import { rolDe, type Rol } from '../auth/operador';
+import { rolDe, type Rol } from '../../ports/operador';
 import type { FilaOperador } from './contract';
 
 interface FilaSql {

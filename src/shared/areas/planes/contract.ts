@@ -1,7 +1,7 @@
 /** Gestión de Planes (part 2 §2, §5, §8) and the WordPress companies linked to a plan. */
 import { z } from 'zod';
-import { op } from '../../contract/define';
-import { id } from '../../contract/campos';
+import { op } from '../../operaciones/define';
+import { id } from '../../operaciones/campos';
 import { dependenciasEliminacionSchema } from '../proyectos/formas';
 import { planes as tpl } from './texts';
 

@@ -1,8 +1,8 @@
 /** Gestión de Planes (part 2 §2, §5, §8), with the real count of associated companies. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
-import { conMensaje } from '../../api/comun';
+import { conMensaje } from '../../operaciones/comun';
 import { planes as t } from './texts';
 import { leerDependencias } from '../proyectos/repository';
 import {

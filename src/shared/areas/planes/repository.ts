@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
-import { numero } from '../../api/filas';
+import { numero } from '../../operaciones/filas';
 import type { EmpresaDePlan, EmpresaWordpress, Plan } from './rules';
 import type { planes } from './contract';
 

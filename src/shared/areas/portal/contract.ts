@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
+import { nada, op } from '../../operaciones/define';
 import { portal as t } from './texts';
 import { PORTAL_TOKEN_RE, UUID_RE } from './rules';
 import { busquedaSesiones, paginaSesiones, porPaginaSesiones } from '../mensajes/contract';

@@ -7,7 +7,7 @@
  * Every read is a SQL function that derives the company from the token; here we only check that the token's
  * company is the one of the address being shown.
  */
-import type { ApiDeps, AreaImplementation, CallContext } from '../../api/types';
+import type { ApiDeps, AreaImplementation, CallContext } from '../../operaciones/types';
 import type { ApiClient, ParsedInputOf, Contract } from '../../contract';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';

@@ -3,7 +3,7 @@
  * turned into the portal's shapes. Each read derives the company from the token; this module only reports
  * which company answered and whether the table asked for is one of its own (the operations decide).
  */
-import { instante, lista, numero, numeroONulo, objeto, texto, textoONulo, textoVacioONulo } from '../../api/filas';
+import { instante, lista, numero, numeroONulo, objeto, texto, textoONulo, textoVacioONulo } from '../../operaciones/filas';
 import { mensajeDesdeFila, sesionDesdeFila } from '../mensajes/repository';
 import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/formas';
 import type { PortalCampana, PortalEmpresa, PortalServicio, PortalTablaWhatsapp } from './contract';

@@ -7,13 +7,12 @@
  * Every step is saved as soon as it is done, so a failure keeps the instance with its incomplete
  * configuration ('incompleto' + the §8 message) and 'Completar aprovisionamiento' continues where it stopped.
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import type { DataPort, WebhooksPort } from '../../ports';
 import type { ContextoTrabajo, FinTrabajo } from '../jobs/motor';
 import type { TrabajoCon } from '../../domain/trabajos';
 import { AppError } from '../../errors';
-import { es } from '../../i18n/es';
-import { conMensaje, hexAleatorio } from '../../api/comun';
+import { conMensaje, hexAleatorio } from '../../operaciones/comun';
 import { proyectos as t } from './texts';
 import {
   WEBHOOK_FLUJO,
@@ -55,6 +54,9 @@ import {
   tablasDelCanal,
   verificarTablaMensajes,
 } from './repository';
+import { conexion } from "../conexion/texts";
+import { trabajos } from "../jobs/texts";
+import { errores } from "../../textos";
 
 type Ops = Pick<AreaImplementation<'proyectos'>, 'empresasWhatsapp' | 'aplicarServicios' | 'reintentarAprovisionamiento' | 'eliminarServicio'>;
 type Log = (message: string, error?: unknown) => void;
@@ -86,7 +88,7 @@ async function crearFlujo(webhooks: WebhooksPort, canal: CanalBot, nombre: strin
   }
   if (!respuesta.ok) throw new AppError('unavailable', t.errorFlujo, { detalle: t.errorHttp(respuesta.status) });
   const base = (await webhooks.url('agentesBase')) ?? baseAgentesDesde((await webhooks.url(hook)) ?? '');
-  if (!base) throw new AppError('config', es.conexion.webhookSinConfigurar(es.conexion.nombres.agentesBase));
+  if (!base) throw new AppError('config', conexion.webhookSinConfigurar(conexion.nombres.agentesBase));
   return webhookAgente(base, uuid);
 }
 
@@ -221,10 +223,10 @@ async function ejecutar(data: DataPort, webhooks: WebhooksPort | undefined, paso
     ctx.progreso({ fase: t.aprovisionando(instancia.nombreInstancia) });
     const fila: ResultadoAprovisionamiento['agregados'][number] = { id: instancia.id, nombreInstancia: instancia.nombreInstancia, tipoServicio: instancia.tipoServicio, completo: false };
     try {
-      if (ctx.señal.aborted) throw new AppError('cancelled', es.trabajos.cancelado);
+      if (ctx.señal.aborted) throw new AppError('cancelled', trabajos.cancelado);
       const canal = canalDeTipoServicio(instancia.tipoServicio);
       if (canal) {
-        if (!webhooks) throw new AppError('config', es.errores.requiereEscritorio);
+        if (!webhooks) throw new AppError('config', errores.requiereEscritorio);
         // Reuse looks at the project's instances as they are now (earlier steps of this job included).
         const existentes = (await instanciasDe(data, instancia.proyectoId)).filter((i) => i.id !== instancia.id);
         const { aviso } = await aprovisionarBot(data, webhooks, paso, existentes, canal, ctx.señal, log);

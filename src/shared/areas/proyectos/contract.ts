@@ -1,7 +1,7 @@
 /** Projects and the provisioning of their services (part 2 §2–§5, §7, §8). */
 import { z } from 'zod';
-import { op } from '../../contract/define';
-import { fecha, id } from '../../contract/campos';
+import { op } from '../../operaciones/define';
+import { fecha, id } from '../../operaciones/campos';
 import { trabajoCon } from '../../domain/trabajos';
 import { ESTADOS_PROYECTO } from './rules';
 import { validarNombreInstancia } from '../../domain/bot-tablas';

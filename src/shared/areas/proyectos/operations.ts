@@ -1,7 +1,7 @@
 /** Gestión de Proyectos: list, create/edit, delete, details report (part 2 §2, §3, §4, §8). */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { conMensaje, textoONull } from '../../api/comun';
+import { conMensaje, textoONull } from '../../operaciones/comun';
 import { proyectos as t } from './texts';
 import {
   actualizarProyecto,

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
-import { numero, numeroONulo, textoONulo } from '../../api/filas';
+import { numero, numeroONulo, textoONulo } from '../../operaciones/filas';
 import { TABLA_EMPRESAS_BOT, type CanalBot } from '../../domain/bot-tablas';
 import { proyectos as t } from './texts';
 import type {

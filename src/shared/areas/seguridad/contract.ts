@@ -5,7 +5,7 @@
  * backend's auth (embedded: TOTP in SQL and the keychain; hosted: Supabase Auth MFA).
  */
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
+import { nada, op } from '../../operaciones/define';
 import { seguridad as t } from './texts';
 
 /** A code from the app (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */

@@ -4,8 +4,8 @@
  * SQL (sesiones_*, seguridad_cambiar_exigir_2fa), which decide who may. Closing sessions tells the live
  * streams at once (auth.sesionesTerminadas), so a closed session's page stops receiving updates.
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { AppError } from '../../errors';
 import { seguridad as t } from './texts';
 import { cambiarExigirDosPasos, cerrarOtras, cerrarSesion, exigeDosPasosAdmin, listarSesiones, restablecerDosPasos } from './repository';

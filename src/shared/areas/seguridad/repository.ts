@@ -2,7 +2,7 @@
  * The security area's data: the only module that names its SQL (20261129000600_cuentas_auditoria_sesiones.sql):
  * the agency's rule (ajustes_seguridad, seguridad_cambiar_exigir_2fa) and the sessions (sesiones_*).
  */
-import { instante } from '../../api/filas';
+import { instante } from '../../operaciones/filas';
 import type { DataPort } from '../../ports';
 import type { Sesion } from './contract';
 import { dispositivoDe } from './rules';

@@ -1,7 +1,7 @@
 /** Administración de Servicios: the catalogue (part 2 §2, §3, §5, §8). */
 import { z } from 'zod';
-import { op } from '../../contract/define';
-import { conRegla, id } from '../../contract/campos';
+import { op } from '../../operaciones/define';
+import { conRegla, id } from '../../operaciones/campos';
 import { CATEGORIAS_SERVICIO, ICONOS_SERVICIO, reglasServicio } from './rules';
 import { servicios as ts } from './texts';
 import { servicioDisponibleSchema } from './formas';

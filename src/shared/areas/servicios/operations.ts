@@ -1,7 +1,7 @@
 /** Administración de Servicios: the catalogue (part 2 §2, §3, §5, §8). */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { conMensaje } from '../../api/comun';
+import { conMensaje } from '../../operaciones/comun';
 import { servicios as t } from './texts';
 import { parsearConfiguracion } from './rules';
 import { actualizarServicio, crearServicio, listarServicios, type CamposServicio } from './repository';

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import { nada, op } from '../../contract/define';
-
-export const searchResultSchema = z.object({
-  id: z.string(),
-  type: z.enum(['cliente', 'campana', 'llamada']),
-  title: z.string(),
-  subtitle: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
+import { nada, op } from '../../operaciones/define';
+import { searchResultSchema } from '../../domain/search';
 
 export const appNotificationSchema = z.object({
   /** Stable key of the fact it reports, e.g. 'campana-excedido:<id>'; read state is stored against it. */

@@ -2,13 +2,13 @@
  * Header operations: global search (§2.4, §5, §9) and notifications derived from the data.
  * Each search source runs on its own so a failing one is skipped (§8) while the others still answer.
  */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { shellRepository, type NotificacionRow } from './repository';
 import { SEARCH_LIMITS, normalizeSearchQuery, type SearchResult } from '../../domain/search';
 import type { AppNotification, NotificationType } from './rules';
 import { formatFechaHora } from '../../domain/dates';
 import { etiquetaEstadoLlamada } from '../llamadas/rules';
-import { es } from '../../i18n/es';
+import { notificaciones as t } from "./texts";
 
 function joinParts(...parts: Array<string | null | undefined>): string {
   return parts.filter((p): p is string => Boolean(p && p.trim())).join(' · ');
@@ -21,13 +21,13 @@ export function toNotification(row: NotificacionRow): AppNotification | null {
   const nombre = row.nombre ?? '';
   switch (row.tipo) {
     case 'campana_cerca':
-      return { ...base, type: 'warning', title: es.notificaciones.campanaCercaTitulo, message: es.notificaciones.campanaCerca(nombre, num('consumidos'), num('tope')), link: '/dashboard/equipo' };
+      return { ...base, type: 'warning', title: t.campanaCercaTitulo, message: t.campanaCerca(nombre, num('consumidos'), num('tope')), link: '/dashboard/equipo' };
     case 'campana_excedida':
-      return { ...base, type: 'error', title: es.notificaciones.campanaExcedidaTitulo, message: es.notificaciones.campanaExcedida(nombre, num('consumidos'), num('tope')), link: '/dashboard/equipo' };
+      return { ...base, type: 'error', title: t.campanaExcedidaTitulo, message: t.campanaExcedida(nombre, num('consumidos'), num('tope')), link: '/dashboard/equipo' };
     case 'llamadas_fallidas':
-      return { ...base, type: 'warning', title: es.notificaciones.llamadasFallidasTitulo, message: es.notificaciones.llamadasFallidas(num('cantidad')), link: '/dashboard/resumen' };
+      return { ...base, type: 'warning', title: t.llamadasFallidasTitulo, message: t.llamadasFallidas(num('cantidad')), link: '/dashboard/resumen' };
     case 'servicio_error':
-      return { ...base, type: 'error' as NotificationType, title: es.notificaciones.servicioErrorTitulo, message: es.notificaciones.servicioError(nombre, String(d.proyecto ?? '')), link: '/dashboard/proyectos' };
+      return { ...base, type: 'error' as NotificationType, title: t.servicioErrorTitulo, message: t.servicioError(nombre, String(d.proyecto ?? '')), link: '/dashboard/proyectos' };
     default:
       return null; // a kind this version does not know yet is not shown rather than shown wrong
   }

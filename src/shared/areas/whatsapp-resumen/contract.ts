@@ -1,7 +1,7 @@
 // The area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 /** The WhatsApp summary (part 3 §2.4): cards, percentages and the last 7 days of one company's messages. */
 import { z } from 'zod';
-import { op } from '../../contract/define';
+import { op } from '../../operaciones/define';
 import { busquedaSesiones, tablaMensajes } from '../mensajes/contract';
 import { estadisticasSchema } from '../mensajes/formas';
 

@@ -1,6 +1,6 @@
 /** The WhatsApp summary's operation (contract: ./contract.ts): one SQL function answers everything. */
-import type { ApiDeps, AreaImplementation } from '../../api/types';
-import { conMensaje } from '../../api/comun';
+import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
+import { conMensaje } from '../../operaciones/comun';
 import { mensajes as tm } from '../mensajes/texts';
 import { whatsappResumenRepository } from './repository';
 

@@ -1,6 +1,6 @@
 /** The summary's one SQL function (bots_resumen): its JSON turned into the screen's shape. */
 import type { DataPort } from '../../ports';
-import { numero } from '../../api/filas';
+import { numero } from '../../operaciones/filas';
 import type { DiaResumen, ResumenWhatsapp } from './contract';
 
 function resumenDesdeValor(value: unknown): ResumenWhatsapp {
