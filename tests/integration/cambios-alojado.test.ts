@@ -54,6 +54,10 @@ async function proyecto(): Promise<{ server: Server; url: string }> {
         const row = { nombre: 'Ana Ruiz', es_admin: true, activo: true };
         return json(200, (req.headers.accept ?? '').includes('vnd.pgrst.object') ? row : [row]);
       }
+      // Signing in asks Supabase Auth for the operator's second factors (auth.mfa.listFactors reads /user): none.
+      if (req.url?.startsWith('/auth/v1/user')) {
+        return json(200, { ...USER, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, factors: [] });
+      }
       if (req.url?.startsWith('/auth/v1/logout')) return void res.writeHead(204).end();
       json(404, { message: 'not found' });
     });

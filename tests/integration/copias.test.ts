@@ -417,7 +417,6 @@ describe('copias de seguridad', () => {
     const reloj = new Clock();
     const app = await abrirConCopias(dataDir, reloj);
     await datosExtra(dataDir, app.db);
-    const enLaCopia = await huellas(app.db);
     expect(await app.terminar(app.servicio.port.crear())).toMatchObject({ estado: 'terminado' });
     // A copy as versions before issue 25 wrote them: plain SQL named .sql, signed by this install.
     const vieja = nombreDeCopia('manual', new Date(reloj.now().getTime() - 3600_000));
@@ -432,6 +431,7 @@ describe('copias de seguridad', () => {
     const listadas = await app.servicio.port.listar();
     expect(listadas.map((c) => c.nombre)).toEqual([expect.stringMatching(/\.sql\.gz$/), vieja]);
     expect(listadas[0]!.bytes).toBeLessThan(listadas[1]!.bytes * 0.3);
+    const enLaCopia = await huellas(app.db);
     await app.db.query("insert into campanas (nombre, minutos) values ('Después de la copia', 5)");
     rmSync(join(dataDir, 'archivos', 'marketing'), { recursive: true });
 
@@ -441,6 +441,14 @@ describe('copias de seguridad', () => {
     delete enLaCopia.tablas['auth.sessions'];
     expect(ahora.tablas['auth.sessions']!.filas).toBe(0);
     delete ahora.tablas['auth.sessions'];
+    // The restored database holds the copy's rows plus one: the restore itself, written to its audit trail after it.
+    const { rows: rastro } = await app.db.query<{ accion: string }>('select accion from auditoria order by id desc limit 1');
+    expect(rastro).toEqual([{ accion: 'datos.restaurar' }]);
+    expect(ahora.tablas['public.auditoria']!.filas).toBe(enLaCopia.tablas['public.auditoria']!.filas + 1);
+    for (const h of [ahora, enLaCopia]) {
+      delete h.tablas['public.auditoria'];
+      delete h.secuencias['public.auditoria_id_seq'];
+    }
     expect(ahora).toEqual(enLaCopia);
     expect(existsSync(join(dataDir, 'archivos', 'marketing', 'campana 1', 'informe.pdf'))).toBe(true);
     expect(existsSync(join(dataDir, 'pgdata-antes-de-restaurar'))).toBe(true);

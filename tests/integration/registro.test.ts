@@ -73,6 +73,10 @@ function gotrue(req: IncomingMessage, res: ServerResponse, body: string) {
     }
     return json(400, { code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
   }
+  // Signing in asks for the operator's second factors (auth.mfa.listFactors reads /user): none.
+  if (req.url?.startsWith('/auth/v1/user')) {
+    return json(200, { ...HOSTED_USER, aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, factors: [] });
+  }
   if (req.url?.startsWith('/auth/v1/logout')) return void res.writeHead(204).end();
   if (req.url?.startsWith('/rest/v1/perfiles')) {
     const row = { nombre: 'Ana Ruiz', es_admin: true };
@@ -222,7 +226,7 @@ describe('registro de diagnóstico: ningún secreto', () => {
     expect(traslado).toMatchObject({ ok: true, data: { tipo: 'traslado' } });
     await expect
       .poll(async () => ((await dispatch('datos', 'actividad', {}, admin)) as { data: { estado: string } | null }).data?.estado, { timeout: 60_000 })
-      .toBe('fallida');
+      .toBe('fallido');
 
     // The anon key: tested, then the app switches to the hosted project; a wrong and a right hosted sign-in.
     await call('conexion', 'probarSupabase', { supabaseUrl: proyectoUrl, anonKey: ANON }, admin);
@@ -257,7 +261,7 @@ describe('registro de diagnóstico: ningún secreto', () => {
     expect(texto).toContain('Acceso rechazado: portal.iniciarSesion');
     expect(texto).toContain(`Resumen: campaña ${campana.id}, 0 clientes, 0 llamadas, rango 2026-11-01T05:00:00.000Z – 2026-11-08T04:59:59.999Z`);
     expect(texto).toContain('Backend: hosted');
-    expect(texto).toMatch(/Datos: traslado fallida/);
+    expect(texto).toMatch(/Datos: traslado fallido/);
     expect(texto).toContain(`Prueba de ocultación: Error: la biblioteca repitió ${OCULTO}, ${OCULTO} y ${OCULTO}`);
 
     // … and none of the secrets, tokens, e-mails or the transcript.

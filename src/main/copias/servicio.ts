@@ -51,6 +51,23 @@ export interface OpcionesCopias extends EntornoDatos {
   supabaseDir?: string;
   /** The keychain: holds the key every copy is signed with (firma.ts). */
   secretos: SecretsPort;
+  /** From how many bytes of table data a copy is read from a duplicate of the folder (default DUPLICAR_DESDE_BYTES). */
+  duplicarDesdeBytes?: number;
+}
+
+/**
+ * Below this much table data the copy is read straight from the open database: a small database dumps in
+ * moments, while a duplicate costs a second worker and a copy of the whole folder (seconds, and its size again on
+ * disk) every time. Above it, holding writes for the whole dump is what issue 25 measured (minutes at scale).
+ */
+export const DUPLICAR_DESDE_BYTES = 64 * 1024 * 1024;
+
+/** Bytes of the public tables' data (their heap files): what the dump has to read. */
+async function bytesDeTablas(db: BaseEmbebida): Promise<number> {
+  const { rows } = await db.query<{ bytes: string | number | null }>(
+    "select coalesce(sum(pg_relation_size(c.oid)), 0) as bytes from pg_class c where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace",
+  );
+  return Number(rows[0]?.bytes ?? 0);
 }
 
 export interface ServicioCopias {
@@ -151,11 +168,13 @@ export function crearServicioCopias(opciones: OpcionesCopias): ServicioCopias {
   /**
    * Dumps the database into `ruta`: from a duplicate of its folder (duplicado.ts), so the app's connection is held
    * only for the duplicate's last pass; straight from `db` (held for the whole dump, as before issue 25) when the
-   * open database is not the data folder's or the duplicate cannot be made.
+   * database is small (DUPLICAR_DESDE_BYTES), the open database is not the data folder's, or the duplicate cannot
+   * be made.
    */
   async function volcar(db: BaseEmbebida, ruta: string, volcado: OpcionesVolcado, ctx?: ContextoActividad): Promise<ResultadoVolcado> {
     const origen = join(dataDir, CARPETAS.base);
     if (!existsSync(join(origen, 'PG_VERSION'))) return volcarBase(db, ruta, volcado);
+    if ((await bytesDeTablas(db)) < (opciones.duplicarDesdeBytes ?? DUPLICAR_DESDE_BYTES)) return volcarBase(db, ruta, volcado);
     let abierto = false;
     try {
       return await conDuplicado(
