@@ -110,20 +110,20 @@ if (process.argv[1]?.endsWith('llamadas-bench.ts')) {
   const { join } = await import('node:path');
   const { openEmbeddedBackend } = await import('../src/main/motores/embebido/open-embedded');
   const { seedDemoData } = await import('../src/main/motores/embebido/seed');
-  const { crearApi: createApi } = await import('../src/shared/api');
-  const { crearDespachador: createDispatcher } = await import('../src/main/dispatch');
+  const { crearApi } = await import('../src/shared/api');
+  const { crearDespachador } = await import('../src/main/dispatch');
   const base = mkdtempSync(join(tmpdir(), 'consola-bench-llamadas-'));
   const big = await openEmbeddedBackend({ dataDir: base, seedDemoData: false });
-  const { crearAjustesJson: createJsonSettings } = await import('../src/main/ajustes/json-settings');
-  const { crearWebhooksHttp: createHttpWebhooks } = await import('../src/main/webhooks/http-webhooks');
+  const { crearAjustesJson } = await import('../src/main/ajustes/json-settings');
+  const { crearWebhooksHttp } = await import('../src/main/webhooks/http-webhooks');
   // Alone there is no host: settings in a throwaway file and webhooks without keychain (auth 'ninguna').
-  const settings = createJsonSettings(join(base, 'ajustes.json'));
-  Object.assign(big.backend, { settings, webhooks: createHttpWebhooks(settings, undefined) });
+  const settings = crearAjustesJson(join(base, 'ajustes.json'));
+  Object.assign(big.backend, { settings, webhooks: crearWebhooksHttp(settings, undefined) });
   try {
     const clientes = Number(process.env.BENCH_CLIENTES ?? 50_000);
     const llamadas = Number(process.env.BENCH_LLAMADAS ?? 200_000);
     await seedDemoData(big.db, { scale: { clientes, llamadas } });
-    const dispatch = createDispatcher(createApi(big.backend) as never);
+    const dispatch = crearDespachador(crearApi(big.backend) as never);
     let token: string | null = null;
     const ctx = { getToken: () => token, setToken: (t: string | null) => void (token = t) };
     await ok(dispatch('auth', 'crearPrimerAdmin', { nombre: 'Bench', email: 'bench@agencia.co', password: 'Bench2026x' }, ctx));

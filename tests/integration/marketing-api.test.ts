@@ -121,9 +121,9 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
   it('sin credencial en el llavero: aviso en el registro y ninguna cabecera', async () => {
     await api.dispatch('conexion', 'guardarWebhook', { name: 'analisisScraping', url: `${hooks.url}/scraping`, auth: 'ninguna' }, caller);
     hooks.respond((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(PROPUESTA)));
-    const { crearApi: createApi } = await import('../../src/shared/api');
-    const { crearDespachador: createDispatcher } = await import('../../src/main/dispatch');
-    const logged = createDispatcher(createApi(api.backend, (msg) => logs.push(msg)) as never);
+    const { crearApi } = await import('../../src/shared/api');
+    const { crearDespachador } = await import('../../src/main/dispatch');
+    const logged = crearDespachador(crearApi(api.backend, (msg) => logs.push(msg)) as never);
     const r = await logged('marketing', 'analizarUrl', { url: 'https://climafrio.co' }, caller);
     expect(r).toMatchObject({ ok: true, data: { tipo: 'propuesta' } });
     expect(hooks.requests.at(-1)!.headers.authorization).toBeUndefined();
@@ -168,9 +168,9 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
       download: async () => new Uint8Array(),
       remove: async () => {},
     };
-    const { crearApi: createApi } = await import('../../src/shared/api');
-    const { crearDespachador: createDispatcher } = await import('../../src/main/dispatch');
-    const dispatch = createDispatcher(createApi({ ...api.backend, storageFor: () => failing }) as never);
+    const { crearApi } = await import('../../src/shared/api');
+    const { crearDespachador } = await import('../../src/main/dispatch');
+    const dispatch = crearDespachador(crearApi({ ...api.backend, storageFor: () => failing }) as never);
     const r = await dispatch('marketing', 'guardar', { nombreArchivoUrl: 'a.pdf', contenido: 'texto', archivo: { nombre: 'a.pdf', contenidoBase64: pdfB64 } }, caller);
     expect(r).toMatchObject({
       ok: true,

@@ -255,8 +255,8 @@ describe('vault without a usable keychain', () => {
       const vaultPath = resolve('src/main/secretos/vault.ts');
       writeFileSync(
         script,
-        `import { createVault } from ${JSON.stringify(vaultPath)};
-const vault = createVault('consola-test-nobus');
+        `import { crearBoveda } from ${JSON.stringify(vaultPath)};
+const vault = crearBoveda('consola-test-nobus');
 const results: unknown[] = [];
 for (const call of [() => vault.get('sesion'), () => vault.set('sesion', 'valor-nobus'), () => vault.delete('sesion')]) {
   try { results.push({ ok: true, value: await call() }); }

@@ -1,5 +1,5 @@
 /**
- * createApi(backend): the ONE implementation of every operation of the contract. Knows nothing of
+ * crearApi(backend): the ONE implementation of every operation of the contract. Knows nothing of
  * Electron, the DOM or Node; the transports (IPC, HTTP) reach it through src/main/dispatch.ts.
  * Each area builds its own part (src/shared/areas/<area>/operations.ts); this file only puts them together,
  * with the deps every area shares (backend, jobs, log, alCerrar). Sessions are resolved once, by

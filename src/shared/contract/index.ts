@@ -28,7 +28,7 @@ export type { AuthState } from '../areas/auth/contract';
 
 /**
  * The one list of operations. Each transport (IPC, HTTP, direct) and the renderer client are generated
- * from this object; createApi implements every entry. Each area declares its operations in
+ * from this object; crearApi implements every entry. Each area declares its operations in
  * src/shared/areas/<area>/contract.ts.
  */
 export const contract = {

@@ -1,6 +1,6 @@
 /**
  * The shapes every area's operations are written against. Areas import this file, never ./index.ts, so
- * there is no import cycle (not even a type-only one) between createApi and the areas it assembles.
+ * there is no import cycle (not even a type-only one) between crearApi and the areas it assembles.
  */
 import type { Backend, DataPort } from '../ports';
 import type { AuthSession } from '../ports/auth';

@@ -31,7 +31,7 @@ export type {
   TrasladoPort,
 } from './datos';
 
-/** Everything createApi needs from the platform. The embedded and hosted backends each build one. */
+/** Everything crearApi needs from the platform. The embedded and hosted backends each build one. */
 export interface Backend {
   kind: 'embedded' | 'hosted';
   auth: AuthPort;

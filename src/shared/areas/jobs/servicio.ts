@@ -2,7 +2,7 @@
  * The api's long work: the engine (./motor.ts) with every job written to `trabajos` as the operator who
  * started it (./repository.ts), so a reload, a new sign-in or a restart finds it again — and a job the process
  * no longer runs reads 'interrumpido', never 'en_curso' forever. One per api; its `cerrar` runs before the
- * backend closes (createApi), so a quit records its running jobs as interrupted.
+ * backend closes (crearApi), so a quit records its running jobs as interrupted.
  */
 import type { AuthSession } from '../../ports/auth';
 import type { DataPort } from '../../ports/consultas';

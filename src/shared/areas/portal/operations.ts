@@ -2,7 +2,7 @@
  * The company portal's operations (contract: ./contract.ts). All public: they decide on the portal token
  * alone, never on an operator session. Written once over a "call this SQL function" port (portalSobreRpc),
  * which two callers use:
- * - createApi (portalOperations below): the Node side (IPC, HTTP), as role anon through the data port;
+ * - crearApi (portalOperations below): the Node side (IPC, HTTP), as role anon through the data port;
  * - the direct transport (src/renderer/api/direct-portal.ts): the browser, with supabase-js and the anon key.
  * Every read is a SQL function that derives the company from the token; here we only check that the token's
  * company is the one of the address being shown.
@@ -162,7 +162,7 @@ function tokensDe(ctx: CallContext, input: { token?: string | undefined }): Port
   return tokenEnEntrada(input);
 }
 
-/** The portal's part of createApi: the SQL functions run as anon through the backend's data port. */
+/** The portal's part of crearApi: the SQL functions run as anon through the backend's data port. */
 export function portalOperations({ backend }: ApiDeps): AreaImplementation<'portal'> {
   // Read at each wait, so a test can hold the waits behind a gate of its own.
   const esperar: Esperar = (ms) => (backend.esperar ?? esperarDeVerdad)(ms);
