@@ -131,13 +131,13 @@ async function handle(msg: WorkerRequest): Promise<void> {
   }
 }
 
-// PostgreSQL's WebAssembly runs on V8's baseline compiler only (issue 25). With tier-up, V8 recompiles hot
-// functions with TurboFan on background threads, and the memory those compilations take stays with the process
-// (malloc arenas): about 70 MB of an idle process of 250. Baseline code answers the screens' queries as fast
-// in practice (no compile pauses on the first queries; index scans dominate) and ~25 % slower in long CPU-bound
-// scans. V8's flags are per process: this runs before the module is compiled (PGlite.create below), and the
-// process's only WebAssembly is PostgreSQL's. CONSOLA_PGLITE_TURBOFAN=1 keeps tier-up (to compare in the bench).
-if (process.env.CONSOLA_PGLITE_TURBOFAN !== '1') setFlagsFromString('--liftoff-only');
+// Low-memory mode, off by default (issue 25): CONSOLA_PGLITE_MEMORIA_BAJA=1 runs PostgreSQL's WebAssembly on
+// V8's baseline compiler only. With tier-up, V8 recompiles hot functions with TurboFan and the memory those
+// compilations take stays with the process (malloc arenas): about 70 MB of an idle process. But V8's flags are per
+// PROCESS, not per worker: every WebAssembly and every later PGlite in it runs unoptimised too, and queries ran
+// 40-60 % slower (the whole test suite took twice as long). Speed is what a person waits for; the memory is the
+// price. Set before the module is compiled (PGlite.create below).
+if (process.env.CONSOLA_PGLITE_MEMORIA_BAJA === '1') setFlagsFromString('--liftoff-only');
 
 try {
   // On disk, through a file system that keeps the database's files private to the user (private-node-fs.ts).
