@@ -70,7 +70,7 @@ test('crear una copia, restaurarla: la sesión termina y los datos vuelven a com
   const manual = tarjeta.locator('[data-testid="copia"][data-tipo="manual"]');
   await expect(manual).toHaveCount(1);
   const nombre = (await manual.getAttribute('data-nombre'))!;
-  expect(nombre).toMatch(/^consola-\d{8}-\d{6}-manual\.sql$/);
+  expect(nombre).toMatch(/^consola-\d{8}-\d{6}-manual\.sql\.gz$/);
   await expect(actividad.getByTestId('actividad-mensaje')).toContainText(nombre);
   const listada = (await copias(api)).copias.find((c) => c.nombre === nombre)!;
   expect(listada).toMatchObject({ tipo: 'manual' });

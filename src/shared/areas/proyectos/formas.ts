@@ -6,31 +6,35 @@
 import { z } from 'zod';
 import { CANALES_BOT } from '../../domain/bot-tablas';
 
-/** The stored configuracion document the spec describes (jsonb): its keys stay as stored, snake_case included. */
+/**
+ * The stored configuracion document the spec describes (jsonb): its keys stay as stored, snake_case included. A
+ * document written by n8n or by hand may hold null for any of them (the demo's WordPress instance has
+ * webhook_n8n null), so each is nullish, not only optional.
+ */
 export const configuracionInstanciaSchema = z.looseObject({
-  empresa_uuid: z.string().optional(),
-  table_supabase: z.string().optional(),
-  webhook_n8n: z.string().optional(),
-  status: z.boolean().optional(),
-  empresas_whatsapp_ids: z.array(z.string()).optional(),
-  empresa_whatsapp_id: z.string().optional(),
-  empresas_adicionales: z.array(z.string()).optional(),
-  empresa_principal: z.string().optional(),
-  reutiliza_empresa_existente: z.boolean().optional(),
-  comparte_tabla_con: z.string().optional(),
-  tabla_independiente: z.boolean().optional(),
-  campana_id: z.number().optional(),
-  campana_nombre: z.string().optional(),
-  minutos_tope: z.number().optional(),
+  empresa_uuid: z.string().nullish(),
+  table_supabase: z.string().nullish(),
+  webhook_n8n: z.string().nullish(),
+  status: z.boolean().nullish(),
+  empresas_whatsapp_ids: z.array(z.string()).nullish(),
+  empresa_whatsapp_id: z.string().nullish(),
+  empresas_adicionales: z.array(z.string()).nullish(),
+  empresa_principal: z.string().nullish(),
+  reutiliza_empresa_existente: z.boolean().nullish(),
+  comparte_tabla_con: z.string().nullish(),
+  tabla_independiente: z.boolean().nullish(),
+  campana_id: z.number().nullish(),
+  campana_nombre: z.string().nullish(),
+  minutos_tope: z.number().nullish(),
   /** Provisioning state (beyond the original): 'completo', or 'incompleto' with the reason. */
-  aprovisionamiento: z.enum(['pendiente', 'completo', 'incompleto']).optional(),
-  error_aprovisionamiento: z.string().optional(),
+  aprovisionamiento: z.enum(['pendiente', 'completo', 'incompleto']).nullish(),
+  error_aprovisionamiento: z.string().nullish(),
   /** What the failing step answered (e.g. 'Error HTTP: 500'), shown under the §8 message. */
-  error_detalle: z.string().optional(),
+  error_detalle: z.string().nullish(),
   /** Steps already done, so a retry continues where it stopped. */
-  tabla_creada: z.boolean().optional(),
+  tabla_creada: z.boolean().nullish(),
   /** SQL for manual execution when the table could not be created (WordPress, Shopify). */
-  sql_manual: z.string().optional(),
+  sql_manual: z.string().nullish(),
 });
 
 export const instanciaServicioSchema = z.object({
