@@ -135,7 +135,8 @@ async function handle(msg: WorkerRequest): Promise<void> {
 // V8's baseline compiler only. With tier-up, V8 recompiles hot functions with TurboFan and the memory those
 // compilations take stays with the process (malloc arenas): about 70 MB of an idle process. But V8's flags are per
 // PROCESS, not per worker: every WebAssembly and every later PGlite in it runs unoptimised too (two PGlite test
-// files took 98 s with it, 61 s without). Speed is what a person waits for; the memory is the price. Set before the module is compiled (PGlite.create below).
+// files took 98 s with it, 61 s without). Speed is what a person waits for; the memory is the price. Set before
+// the module is compiled (PGlite.create below).
 if (process.env.CONSOLA_PGLITE_MEMORIA_BAJA === '1') setFlagsFromString('--liftoff-only');
 
 try {
