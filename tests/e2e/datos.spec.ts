@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { PREFIJO_FIN, lineaFin } from '../../src/main/copias/formato';
 import type { Page } from '@playwright/test';
 import type { AjustesCopias, CopiaInfo } from '../../src/shared/ports/datos';
@@ -112,7 +113,9 @@ test('una copia que no se creó en este equipo se restaura solo tras confirmarla
   const [campana] = await api.llamar<Array<{ id: number; nombre: string }>>('llamadas', 'listarCampanas');
 
   // Edited elsewhere (or made by another install): its sum is right, but it lacks this install's signature.
-  const texto = readFileSync(join(lista.ajustes.carpeta, copia.nombre), 'utf8');
+  // Copies are gzip files (two members; gunzip reads them as one text): the one brought here is plain text.
+  const texto = gunzipSync(readFileSync(join(lista.ajustes.carpeta, copia.nombre))).toString('utf8');
+  expect(texto).toContain(`\t${campana!.nombre}\t`);
   const cuerpo = texto.slice(0, texto.lastIndexOf(`\n${PREFIJO_FIN}`) + 1).replace(`\t${campana!.nombre}\t`, `\t${campana!.nombre} (traída)\t`);
   const bytes = Buffer.from(cuerpo, 'utf8');
   const traida = join(tmpdir(), `consola-e2e-traida-${process.pid}.sql`);
