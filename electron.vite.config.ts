@@ -4,7 +4,16 @@ import { join, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { rendererConfig } from './vite.renderer';
-import { CARPETA_PLANTILLA, CARPETA_PLANTILLA_DEMO, claveDeMigraciones, crearPlantilla } from './src/main/motores/embebido/plantilla';
+import {
+  CARPETA_PLANTILLA,
+  CARPETA_PLANTILLA_DEMO,
+  CARPETA_PLANTILLA_VACIA,
+  claveDeMigraciones,
+  claveDePglite,
+  copiarPlantillaVacia,
+  crearPlantilla,
+  crearPlantillaVacia,
+} from './src/main/motores/embebido/plantilla';
 import { openPgliteInProcess } from './src/main/motores/embebido/pglite-client';
 import { seedDemoData } from './src/main/motores/embebido/seed';
 
@@ -26,8 +35,9 @@ function claveDeLaSiembra(): string {
 
 /**
  * out/main/plantilla-base: the migrated database a new data folder starts from (plantilla.ts), and
- * out/main/plantilla-demo: the same with the demo data. Each made once per set of migrations (and demo seed) in
- * node_modules/.cache (a build empties out/), then copied in.
+ * out/main/plantilla-demo: the same with the demo data; out/main/plantilla-vacia: the bare cluster any other new
+ * cluster is copied from (the two others start from it too). Each made once per set of migrations (and demo
+ * seed, and PGlite version) in node_modules/.cache (a build empties out/), then copied in.
  */
 function plantillaBase(): Plugin {
   return {
@@ -37,16 +47,21 @@ function plantillaBase(): Plugin {
       const options = { supabaseDir: resolve(__dirname, 'supabase'), embedded: true };
       const clave = (await claveDeMigraciones(options)).slice(0, 16);
       const cacheDir = resolve(__dirname, 'node_modules', '.cache', 'consola');
+      const vacia = join(cacheDir, `${CARPETA_PLANTILLA_VACIA}-${claveDePglite().replace(/\W+/g, '-')}`);
+      const abrir = (dataDir: string) => {
+        copiarPlantillaVacia(dataDir, vacia);
+        return openPgliteInProcess(dataDir);
+      };
+      const base = join(cacheDir, `${CARPETA_PLANTILLA}-${clave}`);
+      const demo = join(cacheDir, `${CARPETA_PLANTILLA_DEMO}-${clave}-${claveDeLaSiembra().slice(0, 16)}`);
+      // In this order: the two others start from the bare cluster.
       const plantillas = [
-        { carpeta: CARPETA_PLANTILLA, cache: join(cacheDir, `${CARPETA_PLANTILLA}-${clave}`), sembrar: undefined },
-        {
-          carpeta: CARPETA_PLANTILLA_DEMO,
-          cache: join(cacheDir, `${CARPETA_PLANTILLA_DEMO}-${clave}-${claveDeLaSiembra().slice(0, 16)}`),
-          sembrar: (db: Parameters<typeof seedDemoData>[0], referencia: Date) => seedDemoData(db, { now: referencia }),
-        },
+        { carpeta: CARPETA_PLANTILLA_VACIA, cache: vacia, crear: () => crearPlantillaVacia(vacia, (dataDir) => openPgliteInProcess(dataDir)) },
+        { carpeta: CARPETA_PLANTILLA, cache: base, crear: () => crearPlantilla(base, options, abrir) },
+        { carpeta: CARPETA_PLANTILLA_DEMO, cache: demo, crear: () => crearPlantilla(demo, options, abrir, (db, referencia) => seedDemoData(db, { now: referencia })) },
       ];
-      for (const { carpeta, cache, sembrar } of plantillas) {
-        await crearPlantilla(cache, options, (dataDir) => openPgliteInProcess(dataDir), sembrar);
+      for (const { carpeta, cache, crear } of plantillas) {
+        await crear();
         const destino = resolve(__dirname, 'out', 'main', carpeta);
         rmSync(destino, { recursive: true, force: true });
         cpSync(cache, destino, { recursive: true });

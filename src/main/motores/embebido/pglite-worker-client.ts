@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { SqlClient, SqlQueryable, SqlResult } from '../../../shared/ports/sql';
 import type { WorkerEvent, WorkerInit, WorkerRequest, WorkerResponse } from './worker-protocol';
 import type { Escuchable } from '../../cambios/escucha';
+import { copiarPlantillaVacia } from './plantilla';
 
 export class PgliteWorkerError extends Error {
   code?: string;
@@ -75,6 +76,8 @@ export type BaseEmbebida = SqlClient &
   };
 
 export async function openPgliteWorker(init: WorkerInit): Promise<BaseEmbebida> {
+  // A new folder gets the build's bare cluster instead of PGlite's initdb (plantilla.ts); without one, initdb.
+  if (init.dataDir) copiarPlantillaVacia(init.dataDir);
   const worker = await startWorker(init);
   const pending = new Map<number, Pending>();
   let nextId = 1;

@@ -13,10 +13,15 @@
  * install got its schema. A second template (CARPETA_PLANTILLA_DEMO) also holds the demo data, seeded at build
  * time: a copy of it gets its dates moved to this install's moment and new random portal passwords
  * (plantilla-demo.ts), so seeding (most of the remaining first start) is not redone per install.
+ *
+ * A third one (CARPETA_PLANTILLA_VACIA) is a bare cluster, just out of initdb, keyed by the PGlite version: every
+ * other new cluster (a restore's, the copy a restore checks) is copied from it instead of running initdb, which
+ * alone took ~5 s of WebAssembly (a copy: well under one).
  */
 import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { SqlClient } from '../../../shared/ports/sql';
 import { checksumOf, findUpwards, migrate, planDeMigraciones, type MigrateOptions } from './migrate';
@@ -31,6 +36,9 @@ export const CARPETA_PLANTILLA = 'plantilla-base';
  */
 export const CARPETA_PLANTILLA_DEMO = 'plantilla-demo';
 
+/** The bare cluster (no migration): what PGlite's initdb makes, for any other new cluster. */
+export const CARPETA_PLANTILLA_VACIA = 'plantilla-vacia';
+
 /** In a demo template: the moment (epoch ms) its demo data was seeded relative to. */
 const ARCHIVO_REFERENCIA = 'referencia';
 
@@ -39,6 +47,20 @@ export async function claveDeMigraciones(options: MigrateOptions): Promise<strin
   const hash = createHash('sha256');
   for (const paso of await planDeMigraciones(options)) hash.update(`${paso.nombre} ${checksumOf(await readFile(paso.path, 'utf8'))}\n`);
   return hash.digest('hex');
+}
+
+/** The identity of a bare cluster: the PGlite version that made it (initdb's output changes with PostgreSQL's). */
+export function claveDePglite(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (;;) {
+    const paquete = join(dir, 'package.json');
+    if (existsSync(paquete)) {
+      const { name, version } = JSON.parse(readFileSync(paquete, 'utf8')) as { name?: string; version?: string };
+      if (name === '@electric-sql/pglite' && version) return `pglite ${version}`;
+    }
+    if (dirname(dir) === dir) throw new Error('No se encontró la versión de PGlite');
+    dir = dirname(dir);
+  }
 }
 
 /**
@@ -58,13 +80,26 @@ function vacia(dir: string): boolean {
 
 /**
  * Copies the template into `pgdata` when `pgdata` is new (missing or empty) and the template was migrated with
- * exactly these files. Answers whether it did. The copy is made beside and renamed, so a start interrupted
- * half-way leaves no half database (the next start copies again, or creates the folder as before).
+ * exactly these files. Answers whether it did.
  */
 export async function copiarPlantilla(pgdata: string, options: MigrateOptions, plantilla: string | null = buscarPlantilla()): Promise<boolean> {
   if (!plantilla || !vacia(pgdata)) return false;
-  const clave = join(plantilla, 'clave');
-  if (!existsSync(clave) || readFileSync(clave, 'utf8').trim() !== (await claveDeMigraciones(options))) return false;
+  return copiarSiNueva(pgdata, plantilla, await claveDeMigraciones(options));
+}
+
+/** Copies the bare cluster into `pgdata` when `pgdata` is new and the template was made by this PGlite. */
+export function copiarPlantillaVacia(pgdata: string, plantilla: string | null = buscarPlantilla(CARPETA_PLANTILLA_VACIA)): boolean {
+  if (!plantilla || !vacia(pgdata)) return false;
+  return copiarSiNueva(pgdata, plantilla, claveDePglite());
+}
+
+/**
+ * The copy both make, when the template's key is `clave`. It is made beside and renamed, so a start interrupted
+ * half-way leaves no half database (the next start copies again, or creates the folder as before).
+ */
+function copiarSiNueva(pgdata: string, plantilla: string, clave: string): boolean {
+  const archivoClave = join(plantilla, 'clave');
+  if (!existsSync(archivoClave) || readFileSync(archivoClave, 'utf8').trim() !== clave) return false;
   const aparte = `${pgdata}.plantilla-${process.pid}`;
   rmSync(aparte, { recursive: true, force: true });
   mkdirSync(dirname(pgdata), { recursive: true });
@@ -111,20 +146,33 @@ export async function crearPlantilla(
   abrir: (dataDir: string) => Promise<SqlClient>,
   sembrar?: (db: SqlClient, referencia: Date) => Promise<unknown>,
 ): Promise<void> {
-  const clave = await claveDeMigraciones(options);
+  await escribirPlantilla(destino, await claveDeMigraciones(options), async (aparte) => {
+    const db = await abrir(join(aparte, 'pgdata'));
+    const referencia = new Date();
+    try {
+      await migrate(db, options);
+      if (sembrar) await sembrar(db, referencia);
+    } finally {
+      await db.cerrar();
+    }
+    if (sembrar) writeFileSync(join(aparte, ARCHIVO_REFERENCIA), `${referencia.getTime()}\n`);
+  });
+}
+
+/** Makes the bare cluster's template at `destino` (the build calls it): PGlite's initdb, closed cleanly. */
+export async function crearPlantillaVacia(destino: string, abrir: (dataDir: string) => Promise<SqlClient>): Promise<void> {
+  await escribirPlantilla(destino, claveDePglite(), async (aparte) => {
+    await (await abrir(join(aparte, 'pgdata'))).cerrar();
+  });
+}
+
+/** Fills a template beside `destino` and renames it there with its key; nothing to do when it has that key. */
+async function escribirPlantilla(destino: string, clave: string, llenar: (aparte: string) => Promise<void>): Promise<void> {
   if (existsSync(join(destino, 'clave')) && readFileSync(join(destino, 'clave'), 'utf8').trim() === clave && existsSync(join(destino, 'pgdata'))) return;
   const aparte = `${destino}.${process.pid}.tmp`;
   rmSync(aparte, { recursive: true, force: true });
   mkdirSync(aparte, { recursive: true });
-  const db = await abrir(join(aparte, 'pgdata'));
-  const referencia = new Date();
-  try {
-    await migrate(db, options);
-    if (sembrar) await sembrar(db, referencia);
-  } finally {
-    await db.cerrar();
-  }
-  if (sembrar) writeFileSync(join(aparte, ARCHIVO_REFERENCIA), `${referencia.getTime()}\n`);
+  await llenar(aparte);
   writeFileSync(join(aparte, 'clave'), `${clave}\n`);
   rmSync(destino, { recursive: true, force: true });
   renameSync(aparte, destino);
