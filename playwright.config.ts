@@ -4,12 +4,13 @@ import { defineConfig } from '@playwright/test';
  * End to end in Debian's Chromium against the built app served by the Node side. Specs import `test` from
  * tests/e2e/support/fixtures.ts: each file gets its own app on a fresh data folder (the `app` fixture, whose
  * address is every page's baseURL), each test its own n8n stand-in, and drivers per area. `npx electron-vite
- * build` must have run first (npm test does). One worker: the files' apps and Chromium share two cores.
+ * build` must have run first (npm test does). Two workers, each on its own file with its own app (and keychain
+ * service): one worker kept two cores about 75 % busy, the rest was the browser and the app waiting on each other.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -6,6 +6,8 @@
  * CONSOLA_TRUSTED_PROXIES work too).
  * CONSOLA_SIN_DEMO=1 leaves a new database empty; CONSOLA_SIN_COPIAS_AUTOMATICAS=1 makes no daily backup in this
  * run (the end-to-end tests: a copy a minute in would take the one data activity a spec exercises).
+ * CONSOLA_SERVICIO_LLAVERO names the keychain service its secrets are kept under (default: the desktop's), so two
+ * instances on one machine (the end-to-end files, run two at a time) never read or overwrite each other's.
  * The inbound results endpoint for n8n (src/main/entrada/) listens when its saved setting says so, or for this
  * run when --entrada-port / --entrada-host is given (0 = any free port; the address it got is printed). Used where the Electron binary cannot be had, by
  * the end-to-end tests, and to serve the company portal: a name the portal is published under (behind a
@@ -67,9 +69,10 @@ async function main(): Promise<void> {
   const settings = abrirAjustesDeCarpeta(dataDir, log);
   // The inbound results endpoint follows its setting (saved in Conexión) unless the command line fixes it.
   let host: Host | null = null;
+  const servicioLlavero = process.env.CONSOLA_SERVICIO_LLAVERO || undefined;
   const entrada = crearControlEntrada({
     settings,
-    secretos: crearBoveda(),
+    secretos: crearBoveda(servicioLlavero),
     datos: () => host?.datosSistema() ?? null,
     fijado: entradaDeLineaDeOrdenes(process.argv, process.env, settings.get<EntradaSettings>(ENTRADA_SETTINGS_KEY)),
     log,
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
     registro: registro.port,
     seedDemoData: process.env.CONSOLA_SIN_DEMO !== '1',
     copiasAutomaticas: process.env.CONSOLA_SIN_COPIAS_AUTOMATICAS !== '1',
+    ...(servicioLlavero ? { secretsService: servicioLlavero } : {}),
   });
   const servidorWeb = settings.get<ServidorWebSettings>(SERVIDOR_WEB_SETTINGS_KEY);
   const allowedHosts = hostNamesFrom(process.argv, process.env, servidorWeb?.nombres ?? []);

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, Clock, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { es } from '../../src/shared/i18n/es';
 
-describe.each(BACKENDS)('autenticación de operadores en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('autenticación de operadores en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   const clock = new Clock();
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db, clock);
   });
   afterAll(async () => db?.cerrar());

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, Clock, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { seedDemoData } from '../../src/main/motores/embebido/seed';
 import { es } from '../../src/shared/i18n/es';
@@ -17,7 +17,7 @@ import type { EmpresaBot } from '../../src/shared/areas/bots/contract';
 
 type Api = Awaited<ReturnType<typeof embeddedApi>>;
 
-describe.each(BACKENDS)('bots y mensajes en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('bots y mensajes en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Api;
   let hooks: WebhookServer;
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('bots y mensajes en %s', (_name, fresh) => {
   }
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     await seedDemoData(db, { now: clock.current });
     api = await embeddedApi(db, clock);
     hooks = await startWebhookServer();

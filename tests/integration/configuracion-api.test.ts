@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { crearBackendAlojado } from '../../src/main/motores/alojado/open-hosted';
 import { crearBoveda } from '../../src/main/secretos/vault';
 import { crearApi } from '../../src/shared/api';
@@ -26,14 +26,14 @@ const c = es.configuracion;
 const NUEVA = 'Renovada2026y';
 const HOST_SERVICE = `consola-test-host-${process.pid}-${Date.now()}`;
 
-describe.each(BACKENDS)('cambio de contraseña, base embebida (%s)', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('cambio de contraseña, base embebida (%s)', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   const caller = new Caller();
   const other = new Caller();
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db);
     await api.dispatch('auth', 'crearPrimerAdmin', ADMIN, caller);
     await api.dispatch('auth', 'iniciarSesion', { email: ADMIN.email, password: ADMIN.password }, other);

@@ -4,8 +4,8 @@ import type { Envelope } from '../../src/shared/operaciones/envelope';
 import type { TrabajoCon } from '../../src/shared/domain/trabajos';
 import type { ProyectoResumen, ResultadoAprovisionamiento } from '../../src/shared/areas/proyectos/rules';
 import type { DashboardMetricas } from '../../src/shared/areas/metricas/rules';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { startWebhookServer, type Responder, type WebhookServer } from '../support/webhook-server';
 import { puertaDeTrabajos, estadoFinal } from '../support/trabajos';
 import { es } from '../../src/shared/i18n/es';
@@ -22,7 +22,7 @@ const FLUJO_OK: Responder = (_req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json' });
   res.end('{"ok":true}');
 };
-describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   let hooks: WebhookServer;
@@ -51,7 +51,7 @@ describe.each(BACKENDS)('gestión de proyectos y servicios en %s', (_name, fresh
   let empresaId = '';
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db);
     terminado = puertaDeTrabajos(api.jobs);
     hooks = await startWebhookServer();

@@ -15,8 +15,8 @@ import { openEmbeddedBackend } from '../../src/main/motores/embebido/open-embedd
 import { SERVIDOR_WEB_SETTINGS_KEY, type ServidorWebSettings } from '../../src/shared/domain/servidor-web';
 import { es } from '../../src/shared/i18n/es';
 import { portal as tPortal } from '../../src/shared/areas/portal/texts';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Clock, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Clock, embeddedApi } from '../support/operators';
 
 interface Raw {
   status: number;
@@ -87,7 +87,7 @@ function sendPaced(
   });
 }
 
-describe.each(BACKENDS)('servidor HTTP: nombres, cuerpos, cupos y cookies en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('servidor HTTP: nombres, cuerpos, cupos y cookies en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   let dir: string;
@@ -104,7 +104,7 @@ describe.each(BACKENDS)('servidor HTTP: nombres, cuerpos, cupos y cookies en %s'
   };
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db, clock);
     await db.query(
       `insert into public.empresas (id, nombre, usuario_cliente, contrasena_cliente, activo) values ($1, 'Óptica Lumen', 'usuario_optica_lumen', 'Lm7qR2xv', true)`,

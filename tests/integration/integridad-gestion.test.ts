@@ -16,15 +16,15 @@ import {
   type ProyectoResumen,
   type ResultadoAprovisionamiento,
 } from '../../src/shared/areas/proyectos/rules';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { puertaDeTrabajos, estadoFinal } from '../support/trabajos';
 import { es } from '../../src/shared/i18n/es';
 
 const t = es.proyectos;
 
-describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('integridad de proyectos, servicios y borrados en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   let hooks: WebhookServer;
@@ -56,7 +56,7 @@ describe.each(BACKENDS)('integridad de proyectos, servicios y borrados en %s', (
   const alertaErrores = async () => (await call<DashboardMetricas>('metricas', 'dashboard', { periodo: { dias: 30 } })).alertas.serviciosError;
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db);
     terminado = puertaDeTrabajos(api.jobs);
     hooks = await startWebhookServer();

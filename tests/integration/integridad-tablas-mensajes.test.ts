@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
 import { sugerirNombreTabla } from '../../src/shared/domain/bot-tablas';
@@ -24,7 +24,7 @@ const reservada = (t: string) => `El nombre ${t} está reservado por el sistema 
 const sinForma = (t: string) =>
   `La tabla ${t} ya existe y no tiene la estructura de una tabla de mensajes (id, session_id, message, created_at): elige otro nombre`;
 
-describe.each(BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Api;
   let hooks: WebhookServer;
@@ -45,7 +45,7 @@ describe.each(BACKENDS)('integridad de las tablas de mensajes en %s', (_name, fr
   const sqlError = (p: Promise<unknown>) => p.then(() => ({ code: 'ok', message: '' }), (e: { code?: string; message?: string }) => ({ code: e.code ?? '', message: e.message ?? '' }));
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db);
     hooks = await startWebhookServer();
     await call('auth', 'crearPrimerAdmin', ADMIN);

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { hasta } from '../support/esperar';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
@@ -27,7 +27,7 @@ function compuerta() {
   return { abierta, abrir };
 }
 
-describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('llamadas en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   let hooks: WebhookServer;
@@ -60,7 +60,7 @@ describe.each(BACKENDS)('llamadas en %s', (_name, fresh) => {
   }
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db);
     hooks = await startWebhookServer();
     await api.dispatch('auth', 'crearPrimerAdmin', ADMIN, caller);

@@ -11,8 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import type { SqlClient } from '../../src/shared/ports/sql';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { hasta } from '../support/esperar';
 import { startWebhookServer, type RecordedRequest, type WebhookServer } from '../support/webhook-server';
 import { es } from '../../src/shared/i18n/es';
@@ -28,7 +28,7 @@ const clave = (r: RecordedRequest) => r.headers['idempotency-key'] as string | u
 const telefono = (r: RecordedRequest) => (r.json as { phone: string }).phone;
 /** Lets the event loop run (the api's work, the webhook server) between two looks at a condition; no timed pause. */
 
-describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   let hooks: WebhookServer;
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('llamadas honestas en %s', (_name, fresh) => {
   }
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db);
     hooks = await startWebhookServer();
     await raw('auth', 'crearPrimerAdmin', ADMIN);

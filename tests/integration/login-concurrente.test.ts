@@ -19,8 +19,8 @@ import { crearBoveda } from '../../src/main/secretos/vault';
 import { crearApi } from '../../src/shared/api';
 import { crearDespachador, type Implementations } from '../../src/main/dispatch';
 import { es } from '../../src/shared/i18n/es';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, Clock, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, Clock, embeddedApi } from '../support/operators';
 import { clearService, testService } from '../support/keychain';
 
 interface Answer {
@@ -76,7 +76,7 @@ function gateChecks(auth: AuthPort) {
   return gate;
 }
 
-describe.each(BACKENDS)('inicio de sesión en paralelo por HTTP en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('inicio de sesión en paralelo por HTTP en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   let server: RunningServer;
@@ -84,7 +84,7 @@ describe.each(BACKENDS)('inicio de sesión en paralelo por HTTP en %s', (_name, 
   const clock = new Clock();
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db, clock);
     expect(await api.dispatch('auth', 'crearPrimerAdmin', ADMIN, new Caller())).toMatchObject({ ok: true });
     rendererDir = mkdtempSync(join(tmpdir(), 'consola-login-'));

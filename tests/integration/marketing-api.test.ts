@@ -8,8 +8,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { StoragePort } from '../../src/shared/ports/storage';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server';
 import { PROPUESTA, tinyPdf } from '../support/marketing-fixtures';
 import { bytesToBase64, MAX_ARCHIVO_BYTES } from '../../src/shared/areas/marketing/archivos';
@@ -20,7 +20,7 @@ const m = es.marketing;
 const pdf = tinyPdf();
 const pdfB64 = bytesToBase64(pdf);
 
-describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   let hooks: WebhookServer;
@@ -28,7 +28,7 @@ describe.each(BACKENDS)('agente de marketing (%s)', (_name, fresh) => {
   const logs: string[] = [];
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     api = await embeddedApi(db);
     hooks = await startWebhookServer();
     await api.dispatch('auth', 'crearPrimerAdmin', ADMIN, caller);

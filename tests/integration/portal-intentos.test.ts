@@ -12,8 +12,8 @@ import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
 import type { Catalog } from '../../src/shared/consultas/catalog';
 import { loadCatalog } from '../../src/shared/consultas/catalog';
 import { portal as t } from '../../src/shared/areas/portal/texts';
-import { BACKENDS } from '../support/databases';
-import { Caller, Clock, TEST_EPOCH, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { Caller, Clock, TEST_EPOCH, embeddedApi } from '../support/operators';
 
 const EMPRESA = '55555555-5555-4555-8555-555555555555';
 const USUARIO = 'usuario_optica_lumen';
@@ -22,7 +22,7 @@ const MIN = 60_000;
 
 type Respuesta = { ok: boolean; motivo?: string; intentos_restantes?: number; bloqueada_hasta?: string; token?: string; demora_ms?: number };
 
-describe.each(BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_name, fresh) => {
   let db: SqlClient;
   let catalog: Catalog;
   let clock: Clock;
@@ -48,7 +48,7 @@ describe.each(BACKENDS)('bloqueo del portal por empresa y dirección en %s', (_n
     });
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     await db.query(
       `insert into public.empresas (id, nombre, usuario_cliente, contrasena_cliente, activo) values ($1, 'Óptica Lumen', $2, $3, true)`,
       [EMPRESA, USUARIO, CLAVE],

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { DataPort } from '../../src/shared/ports/consultas';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
 import { loadCatalog } from '../../src/shared/consultas/catalog';
 import { portal as t } from '../../src/shared/areas/portal/texts';
@@ -84,7 +84,7 @@ async function sembrar(db: SqlClient): Promise<Datos> {
   return { campanaA, campanaB };
 }
 
-describe.each(BACKENDS)('portal de empresas en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('portal de empresas en %s', (_name, fresh) => {
   let db: SqlClient;
   let anon: DataPort;
   let datos: Datos;
@@ -101,7 +101,7 @@ describe.each(BACKENDS)('portal de empresas en %s', (_name, fresh) => {
   };
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     datos = await sembrar(db);
     anon = crearEjecutorSql(db, { role: 'anon', claims: null }, await loadCatalog(db));
     api = await embeddedApi(db);

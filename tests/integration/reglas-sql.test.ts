@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import { nombreTablaLibre } from '../../src/shared/domain/bot-tablas';
 import type { CanalBot } from '../../src/shared/domain/bot-tablas';
-import { BACKENDS } from '../support/databases';
-import { migrated, TEST_EPOCH } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { TEST_EPOCH } from '../support/operators';
 
 const CANALES: readonly CanalBot[] = ['duda', 'shopify', 'wordpress', 'whatsapp'];
 const CUANDO = TEST_EPOCH.toISOString();
 
-describe.each(BACKENDS)('reglas que viven en SQL, en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('reglas que viven en SQL, en %s', (_name, fresh) => {
   let db: SqlClient;
   let proyecto = '';
 
@@ -49,7 +49,7 @@ describe.each(BACKENDS)('reglas que viven en SQL, en %s', (_name, fresh) => {
     (await db.query<{ e: boolean }>(`select exists (select 1 from pg_class where relnamespace = 'public'::regnamespace and relname = $1) as e`, [tabla])).rows[0]!.e;
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     proyecto = (
       await db.query<{ id: string }>(
         `insert into public.proyectos (nombre, estado, created_at, updated_at) values ('Reglas SQL', 'en_proceso', $1, $1) returning id::text as id`,

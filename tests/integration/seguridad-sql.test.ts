@@ -16,7 +16,7 @@ import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrat
 import { crearEjecutorSql } from '../../src/shared/consultas/sql-executor';
 import { loadCatalog } from '../../src/shared/consultas/catalog';
 import { Rng, seedDemoData } from '../../src/main/motores/embebido/seed';
-import { BACKENDS } from '../support/databases';
+import { BACKENDS, MIGRATED_BACKENDS } from '../support/databases';
 import { TEST_EPOCH, migrated } from '../support/operators';
 import { codigoDeError, como } from '../support/como-usuario';
 
@@ -255,14 +255,14 @@ const PURAS: Record<string, Llamada> = {
   },
 };
 
-describe.each(BACKENDS)('operadores y permisos del esquema en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('operadores y permisos del esquema en %s', (_name, fresh) => {
   let db: SqlClient;
   let admin: string;
   let intruso: string;
   let datos: Datos;
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     await seedDemoData(db, { now: TEST_EPOCH, scale: { clientes: 40, llamadas: 120, mensajes: 60 }, audioDir: null });
     admin = await registrar(db, 'ana.admin@agencia.co', 'Ana Administradora');
     intruso = await registrar(db, 'curioso@correo.example');
@@ -488,12 +488,12 @@ function grabando(db: SqlClient, params: unknown[][]): SqlClient {
   return { ...envolver(db), transaction: (fn) => db.transaction((tx) => fn(envolver(tx))), cerrar: () => db.cerrar() };
 }
 
-describe.each(BACKENDS)('contraseñas del portal de los datos de demostración en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('contraseñas del portal de los datos de demostración en %s', (_name, fresh) => {
   const instalaciones: Array<{ db: SqlClient; claves: Map<string, string>; derivadas: string[] }> = [];
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const db = await migrated(await fresh());
+      const db = await fresh();
       const params: unknown[][] = [];
       const espia = vi.spyOn(Rng.prototype, 'password');
       await seedDemoData(grabando(db, params), { now: TEST_EPOCH, scale: { clientes: 3, llamadas: 0, mensajes: 0 }, audioDir: null });

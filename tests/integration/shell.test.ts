@@ -2,19 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../src/shared/ports/sql';
 import type { SearchResult } from '../../src/shared/domain/search';
 import type { AppNotification } from '../../src/shared/areas/shell/rules';
-import { BACKENDS } from '../support/databases';
-import { ADMIN, Caller, embeddedApi, migrated } from '../support/operators';
+import { MIGRATED_BACKENDS } from '../support/databases';
+import { ADMIN, Caller, embeddedApi } from '../support/operators';
 import { seedDemoData } from '../../src/main/motores/embebido/seed';
 
 /** The header's operations over the demo data, through the real api as a transport calls it. */
-describe.each(BACKENDS)('búsqueda global y notificaciones en %s', (_name, fresh) => {
+describe.each(MIGRATED_BACKENDS)('búsqueda global y notificaciones en %s', (_name, fresh) => {
   let db: SqlClient;
   let api: Awaited<ReturnType<typeof embeddedApi>>;
   const laura = new Caller();
   const pedro = new Caller();
 
   beforeAll(async () => {
-    db = await migrated(await fresh());
+    db = await fresh();
     await seedDemoData(db, { audioDir: null });
     api = await embeddedApi(db);
     await api.dispatch('auth', 'crearPrimerAdmin', ADMIN, laura);

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export interface RunningApp {
   url: string;
@@ -26,7 +26,8 @@ export async function startApp(argumentos: readonly string[] = []): Promise<Runn
     stdio: ['ignore', 'pipe', 'pipe'],
     // No daily backup a minute into a test: it would take the one data activity a spec may be exercising.
     // Every answer checked against its contract schema, as under vitest (src/main/modo-respuestas.ts).
-    env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1', CONSOLA_COMPROBAR_RESPUESTAS: '1' },
+    // Its own keychain service: two files' apps run at once and must not share a secret (playwright.config.ts).
+    env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1', CONSOLA_COMPROBAR_RESPUESTAS: '1', CONSOLA_SERVICIO_LLAVERO: `consola-e2e-${basename(dataDir)}` },
   });
   let output = '';
   const conEntrada = argumentos.includes('--entrada-port');
