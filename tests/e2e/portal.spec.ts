@@ -145,6 +145,10 @@ test('una empresa_sesion falsificada para otra empresa o vencida se borra y se v
   await expect(cliente.getByTestId('portal-aviso')).toHaveText('Tu sesión expiró. Inicia sesión de nuevo.');
   expect(await cliente.evaluate(() => localStorage.getItem('empresa_sesion'))).toBeNull();
   await portal.capturas.pagina(cliente, '6-sesion-vencida');
+  // Another of its addresses before signing in again: this tab still says why (not "Inicia sesión para continuar").
+  await cliente.goto(`${cafe.enlace}/conversaciones`);
+  await expect(cliente).toHaveURL(cafe.enlace);
+  await expect(cliente.getByTestId('portal-aviso')).toHaveText('Tu sesión expiró. Inicia sesión de nuevo.');
 
   // The server's own check: a new password from the operator does not end sessions, but a deactivated
   // company's session stops working at once.

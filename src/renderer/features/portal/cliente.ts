@@ -59,18 +59,29 @@ function escribir(storage: 'local' | 'session', key: string, value: string | nul
 }
 
 /** §6 check of the stored company session for the address's company. */
+/**
+ * This tab's memory that a company's session expired (its id), until someone signs in again: the session is
+ * removed when found expired, so a guard mounted again afterwards (a page that re-renders on a busy machine)
+ * would read 'ausente' and trade "Tu sesión expiró" for "Inicia sesión para continuar".
+ */
+const EXPIRADA_KEY = 'empresa_sesion_expirada';
+
 export function chequearSesionLocal(empresaId: string, ahora = Date.now()): ChequeoSesion {
-  return comprobarEmpresaSesion(leer('local', EMPRESA_SESION_KEY), empresaId, ahora);
+  const chequeo = comprobarEmpresaSesion(leer('local', EMPRESA_SESION_KEY), empresaId, ahora);
+  if (!chequeo.ok && chequeo.motivo === 'ausente' && leer('session', EXPIRADA_KEY) === empresaId) return { ok: false, motivo: 'expirada' };
+  return chequeo;
 }
 
 export function guardarSesionLocal(empresaId: string, ahora = Date.now()): void {
+  escribir('session', EXPIRADA_KEY, null);
   escribir('local', EMPRESA_SESION_KEY, JSON.stringify(nuevaEmpresaSesion(empresaId, ahora)));
 }
 
-/** Removes the company session and the token kept by the browser (if any). */
-export function borrarSesionLocal(): void {
+/** Removes the company session and the token kept by the browser (if any); `expiradaPara`: it ended by expiring. */
+export function borrarSesionLocal(expiradaPara?: string): void {
   escribir('local', EMPRESA_SESION_KEY, null);
   escribir('session', EMPRESA_TOKEN_KEY, null);
+  escribir('session', EXPIRADA_KEY, expiradaPara ?? null);
 }
 
 // ------------------------------------------------------------------------------------------------ transports

@@ -26,7 +26,7 @@ export function useIrALogin(id: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (mensaje?: string) => {
-      borrarSesionLocal();
+      borrarSesionLocal(mensaje === t.sesionExpirada ? id : undefined);
       queryClient.removeQueries({ queryKey: ['portal'] });
       navigate(rutaLogin(id), { replace: true, state: mensaje ? ({ mensaje } satisfies EstadoLogin) : null });
     },
