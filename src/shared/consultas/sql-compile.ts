@@ -9,7 +9,7 @@
  * - Pure: no I/O, so the SQL text and the parameters are unit-tested directly.
  */
 import { AppError } from '../errors';
-import { invalid, rowsOf } from './query-checks';
+import { comprobarValorDeFiltro, invalid, rowsOf } from './query-checks';
 import type {
   DataQuery,
   DeleteQuery,
@@ -143,40 +143,22 @@ function valueParam(params: Params, col: { baseType: string; isArray?: boolean }
 function compileFilter(rel: CatalogRelation, filter: Filter, params: Params): string {
   if (!filter || typeof filter !== 'object') throw invalid();
   const col = columnOf(rel, filter.column);
+  comprobarValorDeFiltro(filter, col.name);
   const ident = quoteIdent(col.name);
   const { op, value } = filter;
-  switch (op) {
-    case 'eq':
-    case 'neq':
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      if (value === null || value === undefined) throw invalid(errores.filtroInvalido(col.name));
-      return `${ident} ${COMPARISON[op]} ${valueParam(params, col, value)}`;
-    case 'ilike': {
-      if (typeof value !== 'string') throw invalid(errores.filtroInvalido(col.name));
-      assertValue(value);
-      const target = TEXT_TYPES.has(col.baseType) && !col.isArray ? ident : `${ident}::text`;
-      return `${target} ilike ${params.add(value)}`;
-    }
-    case 'in': {
-      if (!Array.isArray(value)) throw invalid(errores.filtroInvalido(col.name));
-      assertValue(value);
-      if (isJson(col.baseType) && !col.isArray) {
-        const texts = value.map((v) => (v === null || v === undefined ? null : JSON.stringify(v)));
-        return `${ident} = any((${params.add(texts)}::text[])::${col.baseType}[])`;
-      }
-      return `${ident} = any(${params.add(value)})`;
-    }
-    case 'is':
-      if (value === null) return `${ident} is null`;
-      if (value === true) return `${ident} is true`;
-      if (value === false) return `${ident} is false`;
-      throw invalid(errores.filtroInvalido(col.name));
-    default:
-      throw invalid();
+  if (op !== 'ilike' && op !== 'in' && op !== 'is') return `${ident} ${COMPARISON[op]} ${valueParam(params, col, value)}`;
+  if (op === 'is') return `${ident} is ${value === null ? 'null' : value ? 'true' : 'false'}`;
+  assertValue(value);
+  if (op === 'ilike') {
+    const target = TEXT_TYPES.has(col.baseType) && !col.isArray ? ident : `${ident}::text`;
+    return `${target} ilike ${params.add(value)}`;
   }
+  const lista = value as unknown[];
+  if (isJson(col.baseType) && !col.isArray) {
+    const texts = lista.map((v) => (v === null || v === undefined ? null : JSON.stringify(v)));
+    return `${ident} = any((${params.add(texts)}::text[])::${col.baseType}[])`;
+  }
+  return `${ident} = any(${params.add(lista)})`;
 }
 
 function compileWhere(rel: CatalogRelation, filters: Filter[] | undefined, anyOf: Filter[] | undefined, params: Params): string {

@@ -15,7 +15,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AppError } from '../errors';
-import { invalid, rowsOf } from './query-checks';
+import { COMPARACIONES, comprobarValorDeFiltro, invalid, rowsOf } from './query-checks';
 import type { DataPort, DataQuery, DataResult, Filter, Order } from '../ports/consultas';
 import { mapDbError, type ErrorContext } from './db-errors';
 import { pageOf } from './sql-compile';
@@ -120,30 +120,14 @@ function checkNul(value: unknown): void {
 function checkFilter(table: string, f: Filter): { column: string; never: boolean } {
   if (!f || typeof f !== 'object') throw invalid();
   const column = columnName(table, f.column);
-  switch (f.op) {
-    case 'eq':
-    case 'neq':
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      if (f.value === null || f.value === undefined) throw invalid(errores.filtroInvalido(column));
-      checkNul(f.value);
-      return { column, never: false };
-    case 'ilike':
-      if (typeof f.value !== 'string') throw invalid(errores.filtroInvalido(column));
-      checkNul(f.value);
-      return { column, never: false };
-    case 'in':
-      if (!Array.isArray(f.value)) throw invalid(errores.filtroInvalido(column));
-      f.value.forEach(checkNul);
-      return { column, never: f.value.filter((v) => v !== null && v !== undefined).length === 0 };
-    case 'is':
-      if (f.value !== null && f.value !== true && f.value !== false) throw invalid(errores.filtroInvalido(column));
-      return { column, never: false };
-    default:
-      throw invalid();
+  comprobarValorDeFiltro(f, column);
+  if (f.op === 'in') {
+    const lista = f.value as unknown[];
+    lista.forEach(checkNul);
+    return { column, never: lista.filter((v) => v !== null && v !== undefined).length === 0 };
   }
+  checkNul(f.value);
+  return { column, never: false };
 }
 
 /** One filter as a term of a PostgREST logic tree: `col.op.value` with the value quoted. */
@@ -160,15 +144,9 @@ export function logicTerm(f: Filter): string {
 
 function applyFilter(builder: FilterBuilder, f: Filter): FilterBuilder {
   if (RESERVED_KEYS.has(f.column)) return builder.or(logicTerm(f));
+  // Top-level values are literal in PostgREST's grammar: no quoting.
+  if (COMPARACIONES.has(f.op)) return builder.filter(f.column, f.op, plain(f.value));
   switch (f.op) {
-    case 'eq':
-    case 'neq':
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      // Top-level values are literal in PostgREST's grammar: no quoting.
-      return builder.filter(f.column, f.op, plain(f.value));
     case 'ilike':
       return builder.ilike(f.column, f.value as string);
     case 'in':
