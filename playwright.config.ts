@@ -4,13 +4,14 @@ import { defineConfig } from '@playwright/test';
  * End to end in Debian's Chromium against the built app served by the Node side. Specs import `test` from
  * tests/e2e/support/fixtures.ts: each file gets its own app on a fresh data folder (the `app` fixture, whose
  * address is every page's baseURL), each test its own n8n stand-in, and drivers per area. `npx electron-vite
- * build` must have run first (npm test does). Two workers, each on its own file with its own app (and keychain
- * service): one worker kept two cores about 75 % busy, the rest was the browser and the app waiting on each other.
+ * build` must have run first (npm test does). Three workers, each on its own file with its own app (and keychain
+ * service): one worker kept two cores about 75 % busy, the rest was the browser and the app waiting on each other
+ * (one worker: 17 min; two: 8; three: 7, on a machine busy with other work).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -10,6 +10,9 @@ import type { Api } from './support/api';
  * text cut or covered, no button or action outside what shows it, and no serious or critical accessibility
  * violation (axe-core).
  */
+// Each test in a worker of its own (and so an app of its own): they are the three longest of the suite.
+test.describe.configure({ mode: 'parallel' });
+
 const SIZES = [
   { width: 1360, height: 860 },
   { width: 1440, height: 900 },
