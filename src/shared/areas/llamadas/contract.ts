@@ -1,6 +1,7 @@
 // The call-campaign area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 import { z } from 'zod';
 import { nada, op } from '../../operaciones/define';
+import { paginaDe } from '../../operaciones/campos';
 import { telefonoCanonico } from '../../domain/telefonos';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';
@@ -33,7 +34,7 @@ export const clienteFila = clienteGuardado.extend({
 });
 export type ClienteFila = z.infer<typeof clienteFila>;
 
-export const clientesPagina = z.object({ total: z.number(), pagina: z.number(), porPagina: z.number(), filas: z.array(clienteFila) });
+export const clientesPagina = paginaDe(clienteFila).extend({ pagina: z.number(), porPagina: z.number() });
 export type ClientesPagina = z.infer<typeof clientesPagina>;
 
 export const estadisticasCampana = campana.pick({ minutos: true, minutosConsumidos: true, costoTotal: true, estadoTope: true }).extend({
@@ -194,7 +195,7 @@ export type IntentoLote = z.infer<typeof intentoLote>;
 export const MOTIVOS_NO_LLAMAR = ['manual', 'cliente', 'csv', 'opt_out'] as const;
 export const filaNoLlamar = z.object({ telefono: z.string(), motivo: z.enum(MOTIVOS_NO_LLAMAR), createdAt: z.string() });
 export type FilaNoLlamar = z.infer<typeof filaNoLlamar>;
-export const paginaNoLlamar = z.object({ total: z.number(), filas: z.array(filaNoLlamar) });
+export const paginaNoLlamar = paginaDe(filaNoLlamar);
 export type PaginaNoLlamar = z.infer<typeof paginaNoLlamar>;
 /** At most this many phones in one 'No llamar' CSV import. */
 export const NO_LLAMAR_MAX_IMPORTAR = 50_000;
