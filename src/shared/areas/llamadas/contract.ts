@@ -160,23 +160,15 @@ export const loteEstado = detalleLote.extend({
 });
 export type LoteEstado = z.infer<typeof loteEstado>;
 
-export const loteResumen = z.object({
-  id: z.string(),
-  campanaId: z.number(),
-  estado: estadoLote,
-  programadoPara: z.string().nullable(),
-  creadoAt: z.string(),
-  iniciadoAt: z.string().nullable(),
-  terminadoAt: z.string().nullable(),
-  total: z.number(),
-  done: z.number(),
-  ok: z.number(),
-  failed: z.number(),
-  omitidas: z.number(),
-  sinConfirmacion: z.number(),
-  reintentos: z.number(),
-  operadorNombre: z.string().nullable(),
-});
+/** A batch as the list of a campaign's batches shows it: its state's counts (read from the same row) and when and by whom. */
+export const loteResumen = loteEstado
+  .pick({ id: true, campanaId: true, estado: true, programadoPara: true, total: true, done: true, ok: true, failed: true, omitidas: true, sinConfirmacion: true, reintentos: true })
+  .extend({
+    creadoAt: z.string(),
+    iniciadoAt: z.string().nullable(),
+    terminadoAt: z.string().nullable(),
+    operadorNombre: z.string().nullable(),
+  });
 export type LoteResumen = z.infer<typeof loteResumen>;
 
 /** One attempt of a batch (intentos_llamada), oldest first. */
