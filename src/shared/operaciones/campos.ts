@@ -1,4 +1,4 @@
-/** zod pieces several areas' contracts share (ids, optional dates and texts, a rule that answers its message). */
+/** zod pieces several areas' contracts share (ids, optional dates and texts, a page of rows, a rule that answers its message). */
 import { z } from 'zod';
 
 export const id = z.string().uuid();
@@ -11,6 +11,9 @@ export const fecha = z
   .optional();
 
 export const textoOpcional = z.string().trim().max(2000).nullable().optional();
+
+/** One page of a list: its rows and how many rows match in all. */
+export const paginaDe = <F extends z.ZodType>(fila: F) => z.object({ total: z.number(), filas: z.array(fila) });
 
 /** A text checked by a rule shared with the form: the rule answers the Spanish message, or null when valid. */
 export const conRegla = (regla: (v: string) => string | null) =>

@@ -19,6 +19,17 @@ export async function conMensaje<T>(mensaje: string, work: () => Promise<T>, log
   }
 }
 
+/**
+ * An area's check that what a repository answered is there: null or false (nothing matched the id) becomes
+ * 'not_found' with the area's message (or the one given); anything else is answered as it is.
+ */
+export const exigirExiste =
+  (noEncontrado: string) =>
+  <T>(valor: T | null | false, mensaje: string = noEncontrado): T => {
+    if (!valor) throw new AppError('not_found', mensaje);
+    return valor;
+  };
+
 /** Empty strings become null for optional text columns. */
 export const textoONull = (v: string | null | undefined): string | null => {
   if (v === null || v === undefined) return null;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { op } from '../../operaciones/define';
+import { paginaDe } from '../../operaciones/campos';
 import { auditoria as t } from './texts';
 
 export const filaAuditoriaSchema = z.object({
@@ -34,7 +35,7 @@ export const filtrosAuditoria = z
 export type FiltrosAuditoria = z.input<typeof filtrosAuditoria>;
 
 export const auditoria = {
-  buscar: op(z.object({ filas: z.array(filaAuditoriaSchema), total: z.number() }))(
+  buscar: op(paginaDe(filaAuditoriaSchema))(
     z.object({ filtros: filtrosAuditoria, pagina: z.number().int().min(0).max(100_000).default(0), porPagina: z.number().int().min(1).max(200).default(50) }),
   ),
   /** The filtered rows as CSV text (up to 10,000, newest first); recorded as an export itself. */

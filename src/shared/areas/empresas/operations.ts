@@ -5,7 +5,7 @@
  */
 import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { conMensaje, textoONull } from '../../operaciones/comun';
+import { conMensaje, exigirExiste, textoONull } from '../../operaciones/comun';
 import { empresas as t } from './texts';
 import { generarContrasenaPortal, type CredencialesPortal, type FuenteAleatoria } from './rules';
 import { leerDependencias } from '../proyectos/repository';
@@ -35,10 +35,7 @@ export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): 
       throw AppError.is(e) && e.code === 'conflict' ? new AppError('conflict', t.usuarioDuplicado) : e;
     }
   };
-  const existe = <T>(valor: T | null | false): T => {
-    if (!valor) throw new AppError('not_found', t.noEncontrada);
-    return valor;
-  };
+  const existe = exigirExiste(t.noEncontrada);
 
   return {
     listar: (_input, { data }) => conMensaje(t.errorCargar, () => listarEmpresas(data), log),

@@ -4,6 +4,7 @@
  * read back: the view only says whether one is stored.
  */
 import { booleano, instante, texto, textoONulo } from '../../operaciones/filas';
+import { comoColumnas } from '../../operaciones/columnas';
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
 import { AppError } from '../../errors';
@@ -15,14 +16,7 @@ import type { empresas } from './contract';
 export type CamposEmpresa = Required<Omit<z.output<typeof empresas.crear.input>, 'contrasenaCliente'>>;
 
 /** The contract's field names as the table's columns (only the ones given). */
-function columnas(campos: Partial<CamposEmpresa>): Record<string, unknown> {
-  const { logoUrl, usuarioCliente, ...resto } = campos;
-  return {
-    ...resto,
-    ...(logoUrl !== undefined ? { logo_url: logoUrl } : {}),
-    ...(usuarioCliente !== undefined ? { usuario_cliente: usuarioCliente } : {}),
-  };
-}
+const columnas = (campos: Partial<CamposEmpresa>) => comoColumnas(campos, { logoUrl: 'logo_url', usuarioCliente: 'usuario_cliente' });
 
 const porId = (id: string) => [{ column: 'id', op: 'eq' as const, value: id }];
 

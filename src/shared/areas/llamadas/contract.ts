@@ -1,6 +1,7 @@
 // The call-campaign area's operations: op(answerSchema)(inputSchema, { public?: true }). See ../../contract/define.ts.
 import { z } from 'zod';
 import { nada, op } from '../../operaciones/define';
+import { paginaDe } from '../../operaciones/campos';
 import { telefonoCanonico } from '../../domain/telefonos';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';
@@ -33,7 +34,7 @@ export const clienteFila = clienteGuardado.extend({
 });
 export type ClienteFila = z.infer<typeof clienteFila>;
 
-export const clientesPagina = z.object({ total: z.number(), pagina: z.number(), porPagina: z.number(), filas: z.array(clienteFila) });
+export const clientesPagina = paginaDe(clienteFila).extend({ pagina: z.number(), porPagina: z.number() });
 export type ClientesPagina = z.infer<typeof clientesPagina>;
 
 export const estadisticasCampana = campana.pick({ minutos: true, minutosConsumidos: true, costoTotal: true, estadoTope: true }).extend({
@@ -159,23 +160,15 @@ export const loteEstado = detalleLote.extend({
 });
 export type LoteEstado = z.infer<typeof loteEstado>;
 
-export const loteResumen = z.object({
-  id: z.string(),
-  campanaId: z.number(),
-  estado: estadoLote,
-  programadoPara: z.string().nullable(),
-  creadoAt: z.string(),
-  iniciadoAt: z.string().nullable(),
-  terminadoAt: z.string().nullable(),
-  total: z.number(),
-  done: z.number(),
-  ok: z.number(),
-  failed: z.number(),
-  omitidas: z.number(),
-  sinConfirmacion: z.number(),
-  reintentos: z.number(),
-  operadorNombre: z.string().nullable(),
-});
+/** A batch as the list of a campaign's batches shows it: its state's counts (read from the same row) and when and by whom. */
+export const loteResumen = loteEstado
+  .pick({ id: true, campanaId: true, estado: true, programadoPara: true, total: true, done: true, ok: true, failed: true, omitidas: true, sinConfirmacion: true, reintentos: true })
+  .extend({
+    creadoAt: z.string(),
+    iniciadoAt: z.string().nullable(),
+    terminadoAt: z.string().nullable(),
+    operadorNombre: z.string().nullable(),
+  });
 export type LoteResumen = z.infer<typeof loteResumen>;
 
 /** One attempt of a batch (intentos_llamada), oldest first. */
@@ -194,7 +187,7 @@ export type IntentoLote = z.infer<typeof intentoLote>;
 export const MOTIVOS_NO_LLAMAR = ['manual', 'cliente', 'csv', 'opt_out'] as const;
 export const filaNoLlamar = z.object({ telefono: z.string(), motivo: z.enum(MOTIVOS_NO_LLAMAR), createdAt: z.string() });
 export type FilaNoLlamar = z.infer<typeof filaNoLlamar>;
-export const paginaNoLlamar = z.object({ total: z.number(), filas: z.array(filaNoLlamar) });
+export const paginaNoLlamar = paginaDe(filaNoLlamar);
 export type PaginaNoLlamar = z.infer<typeof paginaNoLlamar>;
 /** At most this many phones in one 'No llamar' CSV import. */
 export const NO_LLAMAR_MAX_IMPORTAR = 50_000;

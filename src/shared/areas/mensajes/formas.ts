@@ -7,11 +7,12 @@ import { z } from 'zod';
 
 const textoONulo = z.string().nullable();
 
+/** Messages counted by who wrote them (public.mensaje_es_humano): all, the person's, the agent's. */
+export const mensajesPorAutor = { mensajes: z.number(), humanos: z.number(), ia: z.number() };
+
 export const sesionSchema = z.object({
   sessionId: z.string(),
-  mensajes: z.number(),
-  humanos: z.number(),
-  ia: z.number(),
+  ...mensajesPorAutor,
   /** ISO UTC of the first and last message (null when the rows have no time). */
   primerMensaje: textoONulo,
   ultimoMensaje: textoONulo,

@@ -1,8 +1,7 @@
 /** Gestión de Planes (part 2 §2, §5, §8), with the real count of associated companies. */
 import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import type { DataPort } from '../../ports';
-import { AppError } from '../../errors';
-import { conMensaje } from '../../operaciones/comun';
+import { conMensaje, exigirExiste } from '../../operaciones/comun';
 import { planes as t } from './texts';
 import { leerDependencias } from '../proyectos/repository';
 import {
@@ -18,10 +17,7 @@ import {
   type CamposPlan,
 } from './repository';
 
-const existe = <T>(valor: T | null | false, mensaje: string = t.noEncontrado): T => {
-  if (!valor) throw new AppError('not_found', mensaje);
-  return valor;
-};
+const existe = exigirExiste(t.noEncontrado);
 
 const leer = async (data: DataPort, id: string) => existe(await leerPlan(data, id));
 

@@ -5,6 +5,7 @@ import { PORTAL_TOKEN_RE, UUID_RE } from './rules';
 import { busquedaSesiones, paginaSesiones, porPaginaSesiones } from '../mensajes/contract';
 import { estadisticasSchema, mensajeConversacionSchema, paginaSesionesSchema } from '../mensajes/formas';
 import { campana, clienteFila, estadisticasCampana } from '../llamadas/contract';
+import { instanciaServicioSchema } from '../proyectos/formas';
 
 // ------------------------------------------------------------------------------------------------ answers
 
@@ -23,14 +24,10 @@ export const portalSesionSchema = z.object({
 });
 export type PortalSesion = z.infer<typeof portalSesionSchema>;
 
-export const portalServicioSchema = z.object({
-  id: z.string(),
-  tipoServicio: z.string(),
+/** A service instance (the operators' instanciaServicioSchema) as the portal's SQL (portal_servicios) sends it. */
+export const portalServicioSchema = instanciaServicioSchema.pick({ id: true, tipoServicio: true, nombreInstancia: true, estado: true, categoria: true }).extend({
   /** Catalogue name of the type, when it is in the catalogue. */
   servicio: z.string().nullable(),
-  nombreInstancia: z.string(),
-  estado: z.string(),
-  categoria: z.string().nullable(),
   proyecto: z.string().nullable(),
   createdAt: z.string().nullable(),
   campanaId: z.number().nullable(),

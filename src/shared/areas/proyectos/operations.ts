@@ -1,7 +1,6 @@
 /** Gestión de Proyectos: list, create/edit, delete, details report (part 2 §2, §3, §4, §8). */
 import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
-import { AppError } from '../../errors';
-import { conMensaje, textoONull } from '../../operaciones/comun';
+import { conMensaje, exigirExiste, textoONull } from '../../operaciones/comun';
 import { proyectos as t } from './texts';
 import {
   actualizarProyecto,
@@ -26,10 +25,7 @@ export function proyectosOperations(deps: ApiDeps): AreaImplementation<'proyecto
     fechaInicio: textoONull(input.fechaInicio),
     fechaFin: textoONull(input.fechaFin),
   });
-  const existe = <T>(valor: T | null | false): T => {
-    if (!valor) throw new AppError('not_found', t.noEncontrado);
-    return valor;
-  };
+  const existe = exigirExiste(t.noEncontrado);
 
   return {
     listar: (_input, { data }) => conMensaje(t.errorCarga, () => listarProyectos(data), log),

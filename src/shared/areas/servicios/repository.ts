@@ -1,6 +1,7 @@
 /** The service catalogue's table (servicios_disponibles): the only module of the area that knows its names. */
 import type { z } from 'zod';
 import type { DataPort } from '../../ports';
+import { comoColumnas } from '../../operaciones/columnas';
 import type { ServicioDisponible } from './rules';
 import type { servicios } from './contract';
 
@@ -10,14 +11,7 @@ export type CamposServicio = Omit<z.output<typeof servicios.crear.input>, 'confi
 const TABLA = 'servicios_disponibles';
 
 /** The contract's field names as the table's columns (only the ones given). */
-function columnas(campos: Partial<CamposServicio>): Record<string, unknown> {
-  const { permiteMultiple, configuracionDefault, ...resto } = campos;
-  return {
-    ...resto,
-    ...(permiteMultiple !== undefined ? { permite_multiple: permiteMultiple } : {}),
-    ...(configuracionDefault !== undefined ? { configuracion_default: configuracionDefault } : {}),
-  };
-}
+const columnas = (campos: Partial<CamposServicio>) => comoColumnas(campos, { permiteMultiple: 'permite_multiple', configuracionDefault: 'configuracion_default' });
 
 function normalizar(r: Record<string, unknown>): ServicioDisponible {
   return {

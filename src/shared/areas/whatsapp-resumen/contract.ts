@@ -3,14 +3,12 @@
 import { z } from 'zod';
 import { op } from '../../operaciones/define';
 import { busquedaSesiones, tablaMensajes } from '../mensajes/contract';
-import { estadisticasSchema } from '../mensajes/formas';
+import { estadisticasSchema, mensajesPorAutor } from '../mensajes/formas';
 
 export const diaResumenSchema = z.object({
   /** YYYY-MM-DD, Colombia. */
   dia: z.string(),
-  mensajes: z.number(),
-  humanos: z.number(),
-  ia: z.number(),
+  ...mensajesPorAutor,
 });
 export type DiaResumen = z.infer<typeof diaResumenSchema>;
 
