@@ -2,28 +2,61 @@
  * The first start of a new data folder from the build's migrated template (plantilla.ts, issue 25): the copy
  * holds every migration with the checksums of these files, the ledger dates from this install, the demo data
  * (with its per-install portal passwords) is seeded on top, and a template of other migrations or an existing
- * folder is never used. PGlite only (the template is the embedded database's).
+ * folder is never used; any other new cluster is copied from the bare one (no initdb) made by this PGlite. PGlite
+ * only (the templates are the embedded database's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPgliteInProcess } from '../../src/main/motores/embebido/pglite-client';
 import { findSupabaseDir, planDeMigraciones } from '../../src/main/motores/embebido/migrate';
-import { copiarPlantilla, crearPlantilla, referenciaDeDemo } from '../../src/main/motores/embebido/plantilla';
+import { claveDePglite, copiarPlantilla, copiarPlantillaVacia, crearPlantilla, crearPlantillaVacia, referenciaDeDemo } from '../../src/main/motores/embebido/plantilla';
 import { seedDemoData } from '../../src/main/motores/embebido/seed';
 import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
 
 const plan = { supabaseDir: findSupabaseDir(), embedded: true };
 let base: string;
 let plantilla: string;
+let vacia: string;
 
+// As the build makes them: the bare cluster first, then the migrated template from a copy of it.
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'consola-plantilla-'));
+  vacia = join(base, 'plantilla-vacia');
+  await crearPlantillaVacia(vacia, (dataDir) => openPgliteInProcess(dataDir));
   plantilla = join(base, 'plantilla-base');
-  await crearPlantilla(plantilla, plan, (dataDir) => openPgliteInProcess(dataDir));
+  await crearPlantilla(plantilla, plan, (dataDir) => {
+    copiarPlantillaVacia(dataDir, vacia);
+    return openPgliteInProcess(dataDir);
+  });
 }, 600_000);
 afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('un cluster nuevo copiado del vacío (sin initdb)', () => {
+  it('una carpeta nueva recibe el cluster de esta versión de PGlite, que abre vacío; una con datos o una plantilla de otra versión, no', async () => {
+    expect(readFileSync(join(vacia, 'clave'), 'utf8').trim()).toBe(claveDePglite());
+    const pgdata = join(base, 'cluster', 'pgdata');
+    expect(copiarPlantillaVacia(pgdata, vacia)).toBe(true);
+    const db = await openPgliteInProcess(pgdata);
+    try {
+      const { rows } = await db.query<{ tablas: number; esquemas: number }>(
+        `select (select count(*)::int from pg_tables where schemaname = 'public') as tablas,
+                (select count(*)::int from pg_namespace where nspname in ('auth', '_consola')) as esquemas`,
+      );
+      expect(rows[0]).toEqual({ tablas: 0, esquemas: 0 });
+    } finally {
+      await db.cerrar();
+    }
+    // Not over a folder that has a cluster already.
+    expect(copiarPlantillaVacia(pgdata, vacia)).toBe(false);
+    // Not from a template another PGlite made (initdb's files change with PostgreSQL's version).
+    const otra = join(base, 'vacia-de-otra-version');
+    cpSync(vacia, otra, { recursive: true });
+    writeFileSync(join(otra, 'clave'), 'pglite 0.0.1\n');
+    expect(copiarPlantillaVacia(join(base, 'otro-cluster', 'pgdata'), otra)).toBe(false);
+  });
+});
 
 describe('base inicial copiada de la plantilla', () => {
   it('una carpeta nueva recibe la base migrada: el registro de migraciones coincide con los archivos y es de esta instalación', async () => {
