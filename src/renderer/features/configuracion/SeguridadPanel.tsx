@@ -15,6 +15,8 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { descargar } from '../metricas/guardar-csv';
 import { TarjetaAjustes } from './TarjetaAjustes';
+import { PieDeModal } from '../../components/PieDeModal';
+import { AlertaDeFormulario } from '../../components/AlertaDeFormulario';
 
 const t = es.seguridad;
 const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
@@ -133,11 +135,7 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
     <Modal opened onClose={onClose} title={t.dosPasosTitulo} centered size="md" closeButtonProps={{ 'aria-label': t.cerrar }}>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <AlertaDeFormulario mensaje={error} />
           <Text size="sm">{t.escanea}</Text>
           <Group justify="center">
             {qr ? <Image src={qr} alt={t.qrAlt} w={200} h={200} data-testid="qr-dos-pasos" /> : <Text size="sm">{t.cargando}</Text>}
@@ -161,14 +159,11 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
             onChange={(e) => setCodigo(e.currentTarget.value)}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.cancelar}
-            </Button>
+          <PieDeModal cancelar={t.cancelar} onCancelar={onClose}>
             <Button type="submit" loading={confirmar.isPending} disabled={!inscripcion.data}>
               {t.confirmar}
             </Button>
-          </Group>
+          </PieDeModal>
         </Stack>
       </form>
     </Modal>
@@ -193,21 +188,14 @@ function DesactivarModal({ detalle, onClose, onHecho }: { detalle: string; onClo
     <Modal opened onClose={onClose} title={t.desactivarTitulo} centered closeButtonProps={{ 'aria-label': t.cerrar }}>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <AlertaDeFormulario mensaje={error} />
           <Text size="sm">{detalle}</Text>
           <TextInput label={t.codigoLabel} placeholder={t.codigoPlaceholder} autoComplete="one-time-code" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.cancelar}
-            </Button>
+          <PieDeModal cancelar={t.cancelar} onCancelar={onClose}>
             <Button type="submit" color="red" loading={desactivar.isPending}>
               {t.desactivar}
             </Button>
-          </Group>
+          </PieDeModal>
         </Stack>
       </form>
     </Modal>

@@ -2,12 +2,13 @@
  * Pieces shared by the screens of projects, services, client companies and plans: the §8 confirmation
  * dialogs, status badges, errors, and the form modals' state and footer.
  */
-import { Alert, Badge, Button, Group, List, Loader, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Consulta } from '../../api/queries';
+import { CargandoEnLinea } from '../../components/CargandoEnLinea';
 import { es } from '../../../shared/i18n/es';
 import { consecuenciasEliminacion, type DependenciasEliminacion } from '../../../shared/areas/proyectos/rules';
 import {
@@ -19,6 +20,7 @@ import {
   progresoBadge,
   type EstadoServicio,
 } from '../../../shared/areas/proyectos/rules';
+import { PieDeModal } from '../../components/PieDeModal';
 
 const c = es.proyectos.confirmacion;
 
@@ -42,12 +44,7 @@ function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: st
     <Stack gap="sm" data-testid="dependencias-eliminacion">
       <Text size="sm">{c.eliminar(nombre)}</Text>
       {dep.isLoading ? (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            {e.cargando}
-          </Text>
-        </Group>
+        <CargandoEnLinea texto={e.cargando} />
       ) : dep.isError ? (
         <Alert color="red" icon={<IconAlertTriangle size={16} />} role="alert">
           {e.errorCargar}
@@ -74,10 +71,7 @@ function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: st
           </Stack>
         </Alert>
       )}
-      <Group justify="flex-end" mt="xs">
-        <Button variant="default" onClick={cerrar}>
-          {c.cancelar}
-        </Button>
+      <PieDeModal cancelar={c.cancelar} onCancelar={cerrar} mt="xs">
         <Button
           color="red"
           data-testid="confirmar-eliminar"
@@ -89,7 +83,7 @@ function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: st
         >
           {c.si}
         </Button>
-      </Group>
+      </PieDeModal>
     </Stack>
   );
 }
@@ -154,13 +148,10 @@ export function useFormulario<F extends object>(inicial: () => F) {
 /** A form modal's footer: 'Cancelar' and the button that sends it (busy while it is saved). */
 export function PieFormulario({ cancelar, enviar, onCancelar, onEnviar, ocupado }: { cancelar: string; enviar: string; onCancelar: () => void; onEnviar: () => void; ocupado: boolean }) {
   return (
-    <Group justify="flex-end" mt="sm">
-      <Button variant="default" onClick={onCancelar}>
-        {cancelar}
-      </Button>
+    <PieDeModal cancelar={cancelar} onCancelar={onCancelar} mt="sm">
       <Button onClick={onEnviar} loading={ocupado}>
         {enviar}
       </Button>
-    </Group>
+    </PieDeModal>
   );
 }
