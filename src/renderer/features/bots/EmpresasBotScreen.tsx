@@ -50,6 +50,7 @@ import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { PieDeModal } from '../../components/PieDeModal';
+import { AvisoError } from '../../components/CamposAcceso';
 
 const t = es.bots;
 
@@ -277,11 +278,7 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
           noValidate
         >
           <Stack gap="md">
-            {error ? (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <AvisoError mensaje={error} />
             <TextInput
               label={t.nombreLabel}
               placeholder={t.nombrePlaceholder}

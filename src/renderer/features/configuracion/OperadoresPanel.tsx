@@ -16,7 +16,7 @@ import { TarjetaAjustes } from './TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { AvisoDeError } from '../../components/AvisoDeError';
 import { PieDeModal } from '../../components/PieDeModal';
-import { AlertaDeFormulario } from '../../components/AlertaDeFormulario';
+import { AvisoError } from '../../components/CamposAcceso';
 
 const t = es.operadores;
 const ts = es.seguridad;
@@ -250,7 +250,7 @@ function AgregarOperadorModal({ onClose, onAgregado }: { onClose: () => void; on
     <Modal opened onClose={onClose} title={t.agregarTitulo} centered>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
-          <AlertaDeFormulario mensaje={error} />
+          <AvisoError mensaje={error} conIcono={false} />
           <TextInput label={t.nombreLabel} value={valores.nombre} onChange={(e) => setValores({ ...valores, nombre: e.currentTarget.value })} required data-autofocus />
           <TextInput label={t.emailLabel} type="email" value={valores.email} onChange={(e) => setValores({ ...valores, email: e.currentTarget.value })} required />
           <Stack gap={4}>

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/format';
 import { descargar } from '../metricas/guardar-csv';
 import { TarjetaAjustes } from './TarjetaAjustes';
 import { PieDeModal } from '../../components/PieDeModal';
-import { AlertaDeFormulario } from '../../components/AlertaDeFormulario';
+import { AvisoError } from '../../components/CamposAcceso';
 
 const t = es.seguridad;
 const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
@@ -135,7 +135,7 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
     <Modal opened onClose={onClose} title={t.dosPasosTitulo} centered size="md" closeButtonProps={{ 'aria-label': t.cerrar }}>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
-          <AlertaDeFormulario mensaje={error} />
+          <AvisoError mensaje={error} conIcono={false} />
           <Text size="sm">{t.escanea}</Text>
           <Group justify="center">
             {qr ? <Image src={qr} alt={t.qrAlt} w={200} h={200} data-testid="qr-dos-pasos" /> : <Text size="sm">{t.cargando}</Text>}
@@ -188,7 +188,7 @@ function DesactivarModal({ detalle, onClose, onHecho }: { detalle: string; onClo
     <Modal opened onClose={onClose} title={t.desactivarTitulo} centered closeButtonProps={{ 'aria-label': t.cerrar }}>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
-          <AlertaDeFormulario mensaje={error} />
+          <AvisoError mensaje={error} conIcono={false} />
           <Text size="sm">{detalle}</Text>
           <TextInput label={t.codigoLabel} placeholder={t.codigoPlaceholder} autoComplete="one-time-code" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} data-autofocus />
           <PieDeModal cancelar={t.cancelar} onCancelar={onClose}>
