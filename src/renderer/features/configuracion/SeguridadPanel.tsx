@@ -105,9 +105,24 @@ function DosPasos() {
   );
 }
 
-function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActivada: (codigos: string[]) => void }) {
+/**
+ * The code a two-step dialog asks for, and its error line: on submit an empty code is refused on the form
+ * ('codigoVacio'), else the trimmed code goes to the dialog's `alEnviar`.
+ */
+function useCodigoDosPasos() {
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const enviarCon = (alEnviar: (codigo: string) => void) => (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!codigo.trim()) return setError(t.codigoVacio);
+    alEnviar(codigo.trim());
+  };
+  return { codigo, setCodigo, error, setError, enviarCon };
+}
+
+function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActivada: (codigos: string[]) => void }) {
+  const { codigo, setCodigo, error, setError, enviarCon } = useCodigoDosPasos();
   const [qr, setQr] = useState<string | null>(null);
   const inscripcion = useMutation({ mutationFn: () => api.seguridad.iniciarDosPasos({}), onError: (e) => setError(mensajeDe(e, t.errorGuardar)) });
   const iniciar = inscripcion.mutate;
@@ -125,15 +140,9 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
     onSuccess: (r) => onActivada(r.codigosRecuperacion),
     onError: (e) => setError(mensajeDe(e, t.errorGuardar)),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!codigo.trim()) return setError(t.codigoVacio);
-    confirmar.mutate(codigo.trim());
-  };
   return (
     <Modal opened onClose={onClose} title={t.dosPasosTitulo} centered size="md" closeButtonProps={{ 'aria-label': t.cerrar }}>
-      <form onSubmit={enviar} noValidate>
+      <form onSubmit={enviarCon((c) => confirmar.mutate(c))} noValidate>
         <Stack gap="md">
           <AvisoError mensaje={error} conIcono={false} />
           <Text size="sm">{t.escanea}</Text>
@@ -171,22 +180,15 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
 }
 
 function DesactivarModal({ detalle, onClose, onHecho }: { detalle: string; onClose: () => void; onHecho: () => void }) {
-  const [codigo, setCodigo] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { codigo, setCodigo, error, setError, enviarCon } = useCodigoDosPasos();
   const desactivar = useMutation({
     mutationFn: (c: string) => api.seguridad.desactivarDosPasos({ codigo: c }),
     onSuccess: onHecho,
     onError: (e) => setError(mensajeDe(e, t.errorGuardar)),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!codigo.trim()) return setError(t.codigoVacio);
-    desactivar.mutate(codigo.trim());
-  };
   return (
     <Modal opened onClose={onClose} title={t.desactivarTitulo} centered closeButtonProps={{ 'aria-label': t.cerrar }}>
-      <form onSubmit={enviar} noValidate>
+      <form onSubmit={enviarCon((c) => desactivar.mutate(c))} noValidate>
         <Stack gap="md">
           <AvisoError mensaje={error} conIcono={false} />
           <Text size="sm">{detalle}</Text>
