@@ -13,7 +13,7 @@ import { formatoCosto, planValido, type EmpresaDePlan, type Plan } from '../../.
 import { TituloPantalla } from '../../components/TituloPantalla';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminar, confirmarEliminarEnUso, PieFormulario } from '../proyectos/comun';
+import { confirmarEliminar, confirmarEliminarEnUso, PieFormulario, useGuardarFormulario } from '../proyectos/comun';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { mensajeDe } from '../../lib/mensaje-error';
@@ -22,18 +22,15 @@ import { useEsAdministrador } from '../../app/rol';
 const t = es.planes;
 
 function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [title, setTitle] = useState(plan?.title ?? '');
   const [description, setDescription] = useState(plan?.description ?? '');
   const [cost, setCost] = useState<number | string>(plan?.cost ?? '');
-  const guardar = useMutation({
-    mutationFn: () => (plan ? api.planes.actualizar({ id: plan.id, title, description, cost: Number(cost) }) : api.planes.crear({ title, description, cost: Number(cost) })),
-    onSuccess: () => {
-      notifySuccess(plan ? t.actualizado : t.creado);
-      void queryClient.invalidateQueries({ queryKey: clave('planes') });
-      onClose();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
+  const guardar = useGuardarFormulario({
+    area: 'planes',
+    editando: plan !== null,
+    textos: t,
+    guardar: () => (plan ? api.planes.actualizar({ id: plan.id, title, description, cost: Number(cost) }) : api.planes.crear({ title, description, cost: Number(cost) })),
+    onClose,
   });
   const enviar = () => {
     if (!planValido({ title, description, cost })) {

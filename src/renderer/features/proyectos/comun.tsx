@@ -1,13 +1,16 @@
 /**
  * Pieces shared by the screens of projects, services, client companies and plans: the §8 confirmation
- * dialogs, status badges, errors, and the form modals' state and footer.
+ * dialogs, status badges, errors, and the form modals' state, save and footer.
  */
 import { Alert, Badge, Button, Group, List, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import type { Consulta } from '../../api/queries';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clave, type Consulta } from '../../api/queries';
+import type { Area } from '../../../shared/contract';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { mensajeDe } from '../../lib/mensaje-error';
 import { CargandoEnLinea } from '../../components/CargandoEnLinea';
 import { es } from '../../../shared/i18n/es';
 import { consecuenciasEliminacion, type DependenciasEliminacion } from '../../../shared/areas/proyectos/rules';
@@ -143,6 +146,23 @@ export function useFormulario<F extends object>(inicial: () => F) {
     setErrores((e) => ({ ...e, [campo]: undefined }));
   };
   return { valores, setValores, errores, setErrores, set };
+}
+
+/**
+ * A form modal's save (plan, service, project): 'creado' or 'actualizado', the area's reads refreshed and the
+ * modal closed; on failure the api's message, else the screen's 'errorGuardar' (with its title, if it has one).
+ */
+export function useGuardarFormulario({ area, editando, textos, guardar, onClose }: { area: Area; editando: boolean; textos: { creado: string; actualizado: string; errorGuardar: string; errorGuardarTitulo?: string }; guardar: () => Promise<unknown>; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: guardar,
+    onSuccess: () => {
+      notifySuccess(editando ? textos.actualizado : textos.creado);
+      void queryClient.invalidateQueries({ queryKey: clave(area) });
+      onClose();
+    },
+    onError: (e) => notifyError(mensajeDe(e, textos.errorGuardar), textos.errorGuardarTitulo),
+  });
 }
 
 /** A form modal's footer: 'Cancelar' and the button that sends it (busy while it is saved). */
