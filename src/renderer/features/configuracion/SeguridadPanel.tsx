@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconDeviceDesktop, IconDownload, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Sesion } from '../../../shared/areas/seguridad/contract';
-import { AppError } from '../../../shared/errors';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
@@ -19,7 +20,6 @@ import { PieDeModal } from '../../components/PieDeModal';
 import { AvisoError } from '../../components/CamposAcceso';
 
 const t = es.seguridad;
-const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
 
 /** Configuración → Seguridad: my second factor, the agency's rule (administrators), my open sessions. */
 export function SeguridadPanel() {
@@ -45,11 +45,7 @@ function DosPasos() {
   return (
     <TarjetaAjustes icono={<IconShieldLock size={18} />} titulo={t.dosPasosTitulo} detalle={t.dosPasosSubtitulo} data-testid="tarjeta-dos-pasos">
       <Stack gap="md">
-        {estado.isError && (
-          <Alert color="red" variant="light">
-            {mensajeDe(estado.error, t.errorCargar)}
-          </Alert>
-        )}
+        <AvisoDeError error={estado.error} texto={t.errorCargar} color="red" variant="light" />
         <Group justify="space-between">
           <Badge variant="light" color={activa ? 'green' : 'gray'} data-testid="estado-dos-pasos">
             {activa ? t.activa : t.inactiva}
@@ -365,11 +361,7 @@ function Sesiones() {
           </Button>
         }
       >
-        {lista.isError && (
-          <Alert color="red" variant="light">
-            {mensajeDe(lista.error, t.errorCargar)}
-          </Alert>
-        )}
+        <AvisoDeError error={lista.error} texto={t.errorCargar} color="red" variant="light" />
       </TarjetaAjustes>
       <TablaDatos
         etiqueta={t.sesionesTabla}
