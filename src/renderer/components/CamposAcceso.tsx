@@ -2,14 +2,17 @@
  * The pieces every sign-in form shares (login, first administrator, password change): the error above the
  * fields, the e-mail field and the password field with their icons. One place, so the forms look alike.
  */
-import { Alert, PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
+import { Alert, PasswordInput, TextInput, type AlertProps, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
 
-/** The form's error, announced to screen readers; nothing when there is none. */
-export function AvisoError({ mensaje }: { mensaje: string | null }) {
+/**
+ * The form's error, announced to screen readers; nothing when there is none. The dialogs of Configuración
+ * (two-step sign-in, a new operator) show it without the icon.
+ */
+export function AvisoError({ mensaje, conIcono = true, ...alerta }: { mensaje: string | null; conIcono?: boolean } & Omit<AlertProps, 'children' | 'color' | 'variant' | 'icon' | 'role'>) {
   if (!mensaje) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+    <Alert {...alerta} color="red" variant="light" icon={conIcono ? <IconAlertCircle size={18} /> : undefined} role="alert">
       {mensaje}
     </Alert>
   );

@@ -13,6 +13,7 @@ import {
 } from '../../shared/domain/search';
 import { es } from '../../shared/i18n/es';
 import { consultas } from '../api/client';
+import { CargandoEnLinea } from './CargandoEnLinea';
 
 const TYPE_ICON: Record<SearchResultType, { icon: Icon; color: string }> = {
   cliente: { icon: IconUser, color: 'blue' },
@@ -192,12 +193,7 @@ export function HeaderSearch() {
             </Box>
             {results.length === 0 &&
               (busy ? (
-                <Group justify="center" gap="xs" py="md">
-                  <Loader size="xs" />
-                  <Text size="sm" c="dimmed">
-                    {es.shell.buscando}
-                  </Text>
-                </Group>
+                <CargandoEnLinea texto={es.shell.buscando} justify="center" py="md" />
               ) : (
                 <Stack gap={2} align="center" py="lg" px="md">
                   <IconSearch size={28} stroke={1.4} color="var(--mantine-color-gray-5)" />

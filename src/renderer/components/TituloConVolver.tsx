@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
+import { TituloPantalla } from './TituloPantalla';
 
 /** A page title and subtitle with the back button before them (the management screens under Proyectos). */
 export function TituloConVolver({ titulo, subtitulo, volverA, volverLabel }: { titulo: string; subtitulo: string; volverA: string; volverLabel: string }) {
@@ -10,12 +11,7 @@ export function TituloConVolver({ titulo, subtitulo, volverA, volverLabel }: { t
       <ActionIcon variant="default" size="lg" onClick={() => navigate(volverA)} aria-label={volverLabel}>
         <IconArrowLeft size={18} />
       </ActionIcon>
-      <Stack gap={4}>
-        <Title order={2}>{titulo}</Title>
-        <Text c="dimmed" size="sm">
-          {subtitulo}
-        </Text>
-      </Stack>
+      <TituloPantalla titulo={titulo} subtitulo={subtitulo} gap={4} />
     </Group>
   );
 }

@@ -49,6 +49,8 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { PieDeModal } from '../../components/PieDeModal';
+import { AvisoError } from '../../components/CamposAcceso';
 
 const t = es.bots;
 
@@ -276,11 +278,7 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
           noValidate
         >
           <Stack gap="md">
-            {error ? (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <AvisoError mensaje={error} />
             <TextInput
               label={t.nombreLabel}
               placeholder={t.nombrePlaceholder}
@@ -318,14 +316,11 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
                 }
               />
             ) : null}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose} disabled={guardar.isPending}>
-                {t.cancelar}
-              </Button>
+            <PieDeModal cancelar={t.cancelar} onCancelar={onClose} cancelarDeshabilitado={guardar.isPending} mt="sm">
               <Button type="submit" disabled={guardar.isPending}>
                 {guardar.isPending ? t.guardando : editando ? t.actualizar : t.crear}
               </Button>
-            </Group>
+            </PieDeModal>
           </Stack>
         </form>
       </Modal>
@@ -340,14 +335,11 @@ function EmpresaFormModal({ canal, empresa, onClose, onSaved }: { canal: CanalBo
               {pendiente.mensajes ? <List.Item>{t.cambioTabla.mensajes(pendiente.anterior)}</List.Item> : null}
               {pendiente.webhook ? <List.Item>{t.cambioTabla.flujo(pendiente.anterior)}</List.Item> : null}
             </List>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPendiente(null)} disabled={guardar.isPending}>
-                {t.cancelar}
-              </Button>
+            <PieDeModal cancelar={t.cancelar} onCancelar={() => setPendiente(null)} cancelarDeshabilitado={guardar.isPending}>
               <Button color="orange" onClick={() => guardar.mutate(true)} loading={guardar.isPending}>
                 {t.cambioTabla.confirmar}
               </Button>
-            </Group>
+            </PieDeModal>
           </Stack>
         </Modal>
       ) : null}
@@ -430,10 +422,7 @@ function FlujoModal({ canal, empresa, onClose, onDone }: { canal: CanalBot; empr
           </Text>
           <Code block>{sqlCrearTablaMensajes(empresa.tableSupabase)}</Code>
         </Stack>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={crear.isPending}>
-            {t.cancelar}
-          </Button>
+        <PieDeModal cancelar={t.cancelar} onCancelar={onClose} cancelarDeshabilitado={crear.isPending}>
           <Button
             leftSection={<IconTopologyStar3 size={16} />}
             onClick={() => {
@@ -444,7 +433,7 @@ function FlujoModal({ canal, empresa, onClose, onDone }: { canal: CanalBot; empr
           >
             {crear.isPending ? t.flujo.creando : t.flujo.boton}
           </Button>
-        </Group>
+        </PieDeModal>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconHistory, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { FilaAuditoria, FiltrosAuditoria } from '../../../shared/areas/auditoria/contract';
 import { detalleEnTexto, nombreAccion, rangoDeDias } from '../../../shared/areas/auditoria/rules';
-import { AppError } from '../../../shared/errors';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 import { es } from '../../../shared/i18n/es';
 import { api, consultas } from '../../api/client';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
@@ -15,7 +16,6 @@ import { TarjetaAjustes } from './TarjetaAjustes';
 
 const t = es.auditoria;
 const POR_PAGINA = 50;
-const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
 
 /** The action filter: a family ("sesion", "operador"…) or one action, as people read them. */
 const FAMILIAS = ['sesion', 'mfa', 'operador', 'eliminar', 'portal', 'lote', 'seguridad', 'conexion', 'secreto', 'datos', 'exportar'];
@@ -107,11 +107,7 @@ export function ActividadPanel() {
             </Button>
           </Group>
         </form>
-        {lista.isError && (
-          <Alert color="red" variant="light" mt="md">
-            {mensajeDe(lista.error, t.errorCargar)}
-          </Alert>
-        )}
+        <AvisoDeError error={lista.error} texto={t.errorCargar} color="red" variant="light" mt="md" />
       </TarjetaAjustes>
       <TablaDatos
         etiqueta={t.tabla}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconKey, IconLockOpen, IconMailOff, IconPlus, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,8 @@ import { formatDateTime } from '../../lib/format';
 import { TarjetaAjustes } from './TarjetaAjustes';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { AvisoDeError } from '../../components/AvisoDeError';
+import { PieDeModal } from '../../components/PieDeModal';
+import { AvisoError } from '../../components/CamposAcceso';
 
 const t = es.operadores;
 const ts = es.seguridad;
@@ -248,11 +250,7 @@ function AgregarOperadorModal({ onClose, onAgregado }: { onClose: () => void; on
     <Modal opened onClose={onClose} title={t.agregarTitulo} centered>
       <form onSubmit={enviar} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <AvisoError mensaje={error} conIcono={false} />
           <TextInput label={t.nombreLabel} value={valores.nombre} onChange={(e) => setValores({ ...valores, nombre: e.currentTarget.value })} required data-autofocus />
           <TextInput label={t.emailLabel} type="email" value={valores.email} onChange={(e) => setValores({ ...valores, email: e.currentTarget.value })} required />
           <Stack gap={4}>
@@ -269,14 +267,11 @@ function AgregarOperadorModal({ onClose, onAgregado }: { onClose: () => void; on
               {t.rolesDetalle[valores.rol]}
             </Text>
           </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.cancelar}
-            </Button>
+          <PieDeModal cancelar={t.cancelar} onCancelar={onClose}>
             <Button type="submit" loading={agregar.isPending}>
               {t.guardar}
             </Button>
-          </Group>
+          </PieDeModal>
         </Stack>
       </form>
     </Modal>

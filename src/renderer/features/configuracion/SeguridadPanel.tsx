@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconDeviceDesktop, IconDownload, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Sesion } from '../../../shared/areas/seguridad/contract';
-import { AppError } from '../../../shared/errors';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { AvisoDeError } from '../../components/AvisoDeError';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { useAuth } from '../../app/auth';
@@ -15,9 +16,10 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
 import { descargar } from '../metricas/guardar-csv';
 import { TarjetaAjustes } from './TarjetaAjustes';
+import { PieDeModal } from '../../components/PieDeModal';
+import { AvisoError } from '../../components/CamposAcceso';
 
 const t = es.seguridad;
-const mensajeDe = (error: unknown, otro: string) => (AppError.is(error) && error.code !== 'internal' && error.message ? error.message : otro);
 
 /** Configuración → Seguridad: my second factor, the agency's rule (administrators), my open sessions. */
 export function SeguridadPanel() {
@@ -43,11 +45,7 @@ function DosPasos() {
   return (
     <TarjetaAjustes icono={<IconShieldLock size={18} />} titulo={t.dosPasosTitulo} detalle={t.dosPasosSubtitulo} data-testid="tarjeta-dos-pasos">
       <Stack gap="md">
-        {estado.isError && (
-          <Alert color="red" variant="light">
-            {mensajeDe(estado.error, t.errorCargar)}
-          </Alert>
-        )}
+        <AvisoDeError error={estado.error} texto={t.errorCargar} color="red" variant="light" />
         <Group justify="space-between">
           <Badge variant="light" color={activa ? 'green' : 'gray'} data-testid="estado-dos-pasos">
             {activa ? t.activa : t.inactiva}
@@ -103,9 +101,24 @@ function DosPasos() {
   );
 }
 
-function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActivada: (codigos: string[]) => void }) {
+/**
+ * The code a two-step dialog asks for, and its error line: on submit an empty code is refused on the form
+ * ('codigoVacio'), else the trimmed code goes to the dialog's `alEnviar`.
+ */
+function useCodigoDosPasos() {
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const enviarCon = (alEnviar: (codigo: string) => void) => (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!codigo.trim()) return setError(t.codigoVacio);
+    alEnviar(codigo.trim());
+  };
+  return { codigo, setCodigo, error, setError, enviarCon };
+}
+
+function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActivada: (codigos: string[]) => void }) {
+  const { codigo, setCodigo, error, setError, enviarCon } = useCodigoDosPasos();
   const [qr, setQr] = useState<string | null>(null);
   const inscripcion = useMutation({ mutationFn: () => api.seguridad.iniciarDosPasos({}), onError: (e) => setError(mensajeDe(e, t.errorGuardar)) });
   const iniciar = inscripcion.mutate;
@@ -123,21 +136,11 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
     onSuccess: (r) => onActivada(r.codigosRecuperacion),
     onError: (e) => setError(mensajeDe(e, t.errorGuardar)),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!codigo.trim()) return setError(t.codigoVacio);
-    confirmar.mutate(codigo.trim());
-  };
   return (
     <Modal opened onClose={onClose} title={t.dosPasosTitulo} centered size="md" closeButtonProps={{ 'aria-label': t.cerrar }}>
-      <form onSubmit={enviar} noValidate>
+      <form onSubmit={enviarCon((c) => confirmar.mutate(c))} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <AvisoError mensaje={error} conIcono={false} />
           <Text size="sm">{t.escanea}</Text>
           <Group justify="center">
             {qr ? <Image src={qr} alt={t.qrAlt} w={200} h={200} data-testid="qr-dos-pasos" /> : <Text size="sm">{t.cargando}</Text>}
@@ -161,14 +164,11 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
             onChange={(e) => setCodigo(e.currentTarget.value)}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.cancelar}
-            </Button>
+          <PieDeModal cancelar={t.cancelar} onCancelar={onClose}>
             <Button type="submit" loading={confirmar.isPending} disabled={!inscripcion.data}>
               {t.confirmar}
             </Button>
-          </Group>
+          </PieDeModal>
         </Stack>
       </form>
     </Modal>
@@ -176,38 +176,24 @@ function InscribirModal({ onClose, onActivada }: { onClose: () => void; onActiva
 }
 
 function DesactivarModal({ detalle, onClose, onHecho }: { detalle: string; onClose: () => void; onHecho: () => void }) {
-  const [codigo, setCodigo] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { codigo, setCodigo, error, setError, enviarCon } = useCodigoDosPasos();
   const desactivar = useMutation({
     mutationFn: (c: string) => api.seguridad.desactivarDosPasos({ codigo: c }),
     onSuccess: onHecho,
     onError: (e) => setError(mensajeDe(e, t.errorGuardar)),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!codigo.trim()) return setError(t.codigoVacio);
-    desactivar.mutate(codigo.trim());
-  };
   return (
     <Modal opened onClose={onClose} title={t.desactivarTitulo} centered closeButtonProps={{ 'aria-label': t.cerrar }}>
-      <form onSubmit={enviar} noValidate>
+      <form onSubmit={enviarCon((c) => desactivar.mutate(c))} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <AvisoError mensaje={error} conIcono={false} />
           <Text size="sm">{detalle}</Text>
           <TextInput label={t.codigoLabel} placeholder={t.codigoPlaceholder} autoComplete="one-time-code" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.cancelar}
-            </Button>
+          <PieDeModal cancelar={t.cancelar} onCancelar={onClose}>
             <Button type="submit" color="red" loading={desactivar.isPending}>
               {t.desactivar}
             </Button>
-          </Group>
+          </PieDeModal>
         </Stack>
       </form>
     </Modal>
@@ -375,11 +361,7 @@ function Sesiones() {
           </Button>
         }
       >
-        {lista.isError && (
-          <Alert color="red" variant="light">
-            {mensajeDe(lista.error, t.errorCargar)}
-          </Alert>
-        )}
+        <AvisoDeError error={lista.error} texto={t.errorCargar} color="red" variant="light" />
       </TarjetaAjustes>
       <TablaDatos
         etiqueta={t.sesionesTabla}

@@ -16,6 +16,7 @@ import { useMostrarActividad } from './actividad';
 import { tamanoLegible } from './formato';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { AvisoDeError } from '../../components/AvisoDeError';
+import { PieDeModal } from '../../components/PieDeModal';
 
 const t = es.datos.pantallaCopias;
 
@@ -322,10 +323,7 @@ function RestaurarArchivoModal({ abierto, onClose }: { abierto: boolean; onClose
           data-autofocus
           data-testid="ruta-copia"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t.cancelar}
-          </Button>
+        <PieDeModal cancelar={t.cancelar} onCancelar={onClose} gap="sm">
           <Button
             color="red"
             leftSection={<IconRestore size={16} />}
@@ -335,7 +333,7 @@ function RestaurarArchivoModal({ abierto, onClose }: { abierto: boolean; onClose
           >
             {t.continuar}
           </Button>
-        </Group>
+        </PieDeModal>
       </Stack>
     </Modal>
   );

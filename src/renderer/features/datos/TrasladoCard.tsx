@@ -17,6 +17,25 @@ import { AvisoDeError } from '../../components/AvisoDeError';
 const t = es.datos.pantallaTraslado;
 const c = es.configuracion;
 
+type PropsCampoClave = { label: string; guardada: boolean; detalle?: string; detalleGuardada: string; placeholder: string; value: string; onChange: (valor: string) => void; 'data-testid'?: string };
+
+/**
+ * A secret the move needs (anon key, connection string, service key): masked and never filled back in; when
+ * one is already in the keychain the field says so and may be left empty.
+ */
+function CampoClave({ guardada, detalle, detalleGuardada, placeholder, onChange, ...campo }: PropsCampoClave) {
+  return (
+    <PasswordInput
+      {...campo}
+      description={guardada ? detalleGuardada : detalle}
+      placeholder={guardada ? c.enmascarado : placeholder}
+      leftSection={<IconKey size={16} />}
+      autoComplete="off"
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
 /**
  * Mover a Supabase: the hosted project, its anon key (unless stored) and its database's connection string
  * (kept in the keychain only until the move ends); what will happen; start or resume; and, after a finished
@@ -96,34 +115,26 @@ function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolea
       {enIntegrada && !estado.terminado && (
         <>
           <TextInput label={t.proyecto} description={t.proyectoDetalle} placeholder={c.supabaseUrlPlaceholder} value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
-          <PasswordInput
-            label={t.clave}
-            description={claveGuardada ? t.claveDetalle : undefined}
-            placeholder={claveGuardada ? c.enmascarado : c.anonKeyPlaceholder}
-            leftSection={<IconKey size={16} />}
-            value={anonKey}
-            autoComplete="off"
-            onChange={(e) => setAnonKey(e.currentTarget.value)}
-          />
-          <PasswordInput
+          <CampoClave label={t.clave} guardada={claveGuardada} detalleGuardada={t.claveDetalle} placeholder={c.anonKeyPlaceholder} value={anonKey} onChange={setAnonKey} />
+          <CampoClave
             label={t.conexion}
-            description={estado.conexionGuardada ? t.conexionGuardada : t.conexionDetalle}
-            placeholder={estado.conexionGuardada ? c.enmascarado : t.conexionPlaceholder}
-            leftSection={<IconKey size={16} />}
+            guardada={estado.conexionGuardada}
+            detalle={t.conexionDetalle}
+            detalleGuardada={t.conexionGuardada}
+            placeholder={t.conexionPlaceholder}
             value={cadena}
-            autoComplete="off"
-            onChange={(e) => setCadena(e.currentTarget.value)}
+            onChange={setCadena}
             data-testid="traslado-conexion"
           />
           {estado.documentos > 0 && (
-            <PasswordInput
+            <CampoClave
               label={t.claveServicio}
-              description={estado.claveServicioGuardada ? t.claveServicioGuardada : t.claveServicioDetalle}
-              placeholder={estado.claveServicioGuardada ? c.enmascarado : t.claveServicioPlaceholder}
-              leftSection={<IconKey size={16} />}
+              guardada={estado.claveServicioGuardada}
+              detalle={t.claveServicioDetalle}
+              detalleGuardada={t.claveServicioGuardada}
+              placeholder={t.claveServicioPlaceholder}
               value={claveServicio}
-              autoComplete="off"
-              onChange={(e) => setClaveServicio(e.currentTarget.value)}
+              onChange={setClaveServicio}
               data-testid="traslado-clave-servicio"
             />
           )}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Campana, Cliente } from '../../../shared/areas/llamadas/contract';
@@ -6,6 +6,7 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { api } from '../../api/client';
 import { t } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { PieDeModal } from '../../components/PieDeModal';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -77,14 +78,11 @@ export function ClienteModal({ cliente, campanaId, campanas, onClose, onSaved }:
           </SimpleGrid>
           <Select label={f.campana} data={campanas.map((c) => ({ value: String(c.id), label: c.nombre }))} value={v.campanaId} onChange={(x) => set('campanaId')(x ?? '')} error={err('campanaId')} required allowDeselect={false} comboboxProps={{ withinPortal: true }} />
           <Checkbox label={t.clientes.noLlamar} description={t.clientes.noLlamarDescripcion} checked={v.noLlamar} onChange={(e) => set('noLlamar')(e.currentTarget.checked)} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {f.cancelar}
-            </Button>
+          <PieDeModal cancelar={f.cancelar} onCancelar={onClose} mt="sm">
             <Button type="submit" loading={guardar.isPending}>
               {f.guardar}
             </Button>
-          </Group>
+          </PieDeModal>
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarTime, IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,9 @@ import { notifyError, notifySuccess } from '../../components/toast';
 import { api, consultas } from '../../api/client';
 import { dialogoSiCorresponde, fmtNumero, t } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
+import { CargandoEnLinea } from '../../components/CargandoEnLinea';
 import type { Lote } from './lotes';
+import { PieDeModal } from '../../components/PieDeModal';
 
 /**
  * The bulk-call confirmation: how many clients, the estimate (minutes and cost against the campaign's cap,
@@ -47,12 +49,7 @@ export function ConfirmarLoteModal({ campanaId, clienteIds, onClose, onIniciado 
       <Stack data-testid="confirmar-lote">
         <Text size="sm">{t.llamar.confirmarLote(clienteIds.length)}</Text>
         {estimacion.isLoading ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              {c.estimando}
-            </Text>
-          </Group>
+          <CargandoEnLinea texto={c.estimando} />
         ) : estimacion.isError || !e ? (
           <Alert color="yellow" variant="light">
             {mensajeDe(estimacion.error, c.errorEstimar)}
@@ -96,10 +93,7 @@ export function ConfirmarLoteModal({ campanaId, clienteIds, onClose, onIniciado 
             data-testid="programar-para"
           />
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t.llamar.cancelar}
-          </Button>
+        <PieDeModal cancelar={t.llamar.cancelar} onCancelar={onClose}>
           <Button
             leftSection={programar ? <IconCalendarTime size={16} /> : <IconPhoneCall size={16} />}
             onClick={() => void confirmar()}
@@ -108,7 +102,7 @@ export function ConfirmarLoteModal({ campanaId, clienteIds, onClose, onIniciado 
           >
             {programar ? c.programarBoton : t.llamar.si}
           </Button>
-        </Group>
+        </PieDeModal>
       </Stack>
     </Modal>
   );

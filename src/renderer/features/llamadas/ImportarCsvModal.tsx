@@ -9,6 +9,7 @@ import { t } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { leerArchivo, parsearCsv } from './csv';
+import { PieDeModal } from '../../components/PieDeModal';
 
 const MAX_VISTA = 200;
 
@@ -173,14 +174,11 @@ export function ImportarCsvModal({ campanaId, onClose, onImported }: { campanaId
           </Stack>
         ) : null}
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {c.cancelar}
-          </Button>
+        <PieDeModal cancelar={c.cancelar} onCancelar={onClose}>
           <Button onClick={() => void guardar()} disabled={!analisis || analisis.agregar.length === 0} loading={guardando} data-testid="guardar-csv">
             {analisis ? c.guardar(analisis.agregar.length) : c.guardar(0)}
           </Button>
-        </Group>
+        </PieDeModal>
       </Stack>
     </Modal>
   );

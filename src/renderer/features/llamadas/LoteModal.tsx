@@ -1,15 +1,16 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Campana } from '../../../shared/areas/llamadas/contract';
 import { etiquetaEstadoLlamada } from '../../../shared/areas/llamadas/rules';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { TOAST_ERROR_MS } from '../../app/theme';
 import { formatDateTime } from '../../lib/format';
-import { api, clave, consultas } from '../../api/client';
+import { api, consultas } from '../../api/client';
 import { t } from './comun';
+import { useAccionLote } from './accion-lote';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { COLOR_ESTADO_CLIENTE, COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type IntentoLote, type Lote } from './lotes';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
@@ -83,8 +84,9 @@ const COLUMNAS_INTENTOS: Array<Columna<IntentoLote>> = [
  * updates cannot come, CambiosEnVivo refreshes those reads on a slow timer, so the progress still moves).
  */
 export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: string; campanas?: Campana[]; onClose: () => void; onReintento: (id: string) => void }) {
-  const qc = useQueryClient();
-  const [accion, setAccion] = useState(false);
+  const { ocupado, setOcupado, refrescar, hacer: hacerConLote } = useAccionLote();
+  const accion = ocupado !== null;
+  const hacer = (fn: () => Promise<unknown>, ok: string) => hacerConLote(id, fn, ok);
   const [pestana, setPestana] = useState<string | null>('clientes');
   const lote = useQuery({ ...consultas.llamadas.estadoLote({ id }), staleTime: 0 });
   const intentos = useQuery({ ...consultas.llamadas.intentosLote({ id }), enabled: pestana === 'intentos', staleTime: 0 });
@@ -94,30 +96,15 @@ export function LoteModal({ id, campanas = [], onClose, onReintento }: { id: str
   const porRevisar = s ? s.failed + s.sinConfirmacion : 0;
   useAvisoAlTerminar(s);
 
-  const refrescar = () => qc.invalidateQueries({ queryKey: clave('llamadas') });
-
-  const hacer = async (fn: () => Promise<unknown>, ok: string) => {
-    setAccion(true);
-    try {
-      await fn();
-      notifySuccess(ok);
-    } catch (e) {
-      notifyError(mensajeDe(e, p.errorAccion));
-    } finally {
-      setAccion(false);
-      await refrescar();
-    }
-  };
-
   const reintentar = async () => {
-    setAccion(true);
+    setOcupado(id);
     try {
       const nuevo = await api.llamadas.reintentarFallidas({ id });
       onReintento(nuevo.id);
     } catch (e) {
       notifyError(mensajeDe(e, t.llamar.errorProcesar));
     } finally {
-      setAccion(false);
+      setOcupado(null);
       void refrescar();
     }
   };

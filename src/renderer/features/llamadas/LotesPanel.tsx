@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconPlayerPause, IconPlayerPlay, IconStack2, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AccionFila } from '../../components/AccionFila';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
-import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
-import { api, clave, consultas } from '../../api/client';
+import { api, consultas } from '../../api/client';
 import { t } from './comun';
+import { useAccionLote } from './accion-lote';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { COLOR_ESTADO_LOTE, esActivo, sePuedeCancelar, sePuedePausar, sePuedeReanudar, type LoteResumen } from './lotes';
 
@@ -30,28 +30,14 @@ const RECIENTES_VISIBLES = 5;
  */
 export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir: (id: string) => void }) {
   const p = t.panelLotes;
-  const qc = useQueryClient();
   const [todos, setTodos] = useState(false);
-  const [ocupado, setOcupado] = useState<string | null>(null);
+  const { ocupado, hacer } = useAccionLote();
   const lotes = useQuery({ ...consultas.llamadas.lotes({ campanaId }), staleTime: 0, refetchOnMount: 'always' });
   const lista = lotes.data ?? [];
   const activos = lista.filter((l) => esActivo(l.estado) || l.estado === 'interrumpido');
   const recientes = lista.filter((l) => !activos.includes(l));
   const visibles = todos ? lista : [...activos, ...recientes.slice(0, RECIENTES_VISIBLES)];
   const ocultos = lista.length - visibles.length;
-
-  const hacer = async (l: LoteResumen, fn: () => Promise<unknown>, ok: string) => {
-    setOcupado(l.id);
-    try {
-      await fn();
-      notifySuccess(ok);
-    } catch (e) {
-      notifyError(mensajeDe(e, p.errorAccion));
-    } finally {
-      setOcupado(null);
-      await qc.invalidateQueries({ queryKey: clave('llamadas') });
-    }
-  };
 
   const cancelar = (l: LoteResumen) =>
     modals.openConfirmModal({
@@ -61,7 +47,7 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
       children: <Text size="sm">{p.confirmarCancelar}</Text>,
       labels: { confirm: p.siCancelar, cancel: p.volver },
       confirmProps: { color: 'red' },
-      onConfirm: () => void hacer(l, () => api.llamadas.cancelarLote({ id: l.id }), p.cancelado),
+      onConfirm: () => void hacer(l.id, () => api.llamadas.cancelarLote({ id: l.id }), p.cancelado),
     });
 
   const nombre = (l: LoteResumen) => formatDateTime(l.creadoAt);
@@ -116,10 +102,10 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
       celda: (l) => (
         <Group gap={2} justify="flex-end" wrap="nowrap">
           {sePuedeReanudar(l.estado) ? (
-            <AccionFila label={p.reanudar} icon={<IconPlayerPlay size={16} />} color="green" aria-label={`${p.reanudar} ${nombre(l)}`} loading={ocupado === l.id} onClick={() => void hacer(l, () => api.llamadas.reanudarLote({ id: l.id }), p.reanudado)} />
+            <AccionFila label={p.reanudar} icon={<IconPlayerPlay size={16} />} color="green" aria-label={`${p.reanudar} ${nombre(l)}`} loading={ocupado === l.id} onClick={() => void hacer(l.id, () => api.llamadas.reanudarLote({ id: l.id }), p.reanudado)} />
           ) : null}
           {sePuedePausar(l.estado) ? (
-            <AccionFila label={p.pausar} icon={<IconPlayerPause size={16} />} color="yellow" aria-label={`${p.pausar} ${nombre(l)}`} loading={ocupado === l.id} onClick={() => void hacer(l, () => api.llamadas.pausarLote({ id: l.id }), p.pausado)} />
+            <AccionFila label={p.pausar} icon={<IconPlayerPause size={16} />} color="yellow" aria-label={`${p.pausar} ${nombre(l)}`} loading={ocupado === l.id} onClick={() => void hacer(l.id, () => api.llamadas.pausarLote({ id: l.id }), p.pausado)} />
           ) : null}
           {sePuedeCancelar(l.estado) ? <AccionFila label={p.cancelar} icon={<IconX size={16} />} color="red" aria-label={`${p.cancelar} ${nombre(l)}`} disabled={ocupado === l.id} onClick={() => cancelar(l)} /> : null}
           <AccionFila label={p.verDetalle} icon={<IconEye size={16} />} color="blue" aria-label={`${p.verDetalle} ${nombre(l)}`} onClick={() => onAbrir(l.id)} />

@@ -3,16 +3,17 @@
  * associated companies, create/edit with the §5 alert rule, delete and unlink with confirmation, and the
  * companies-of-a-plan modal.
  */
-import { Badge, Button, Center, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconBuildingStore, IconLinkOff, IconPencil, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { formatoCosto, planValido, type EmpresaDePlan, type Plan } from '../../../shared/areas/planes/rules';
+import { TituloPantalla } from '../../components/TituloPantalla';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminar, confirmarEliminarEnUso, PieFormulario } from '../proyectos/comun';
+import { confirmarEliminar, confirmarEliminarEnUso, PieFormulario, useGuardarFormulario } from '../proyectos/comun';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { mensajeDe } from '../../lib/mensaje-error';
@@ -21,18 +22,15 @@ import { useEsAdministrador } from '../../app/rol';
 const t = es.planes;
 
 function PlanModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [title, setTitle] = useState(plan?.title ?? '');
   const [description, setDescription] = useState(plan?.description ?? '');
   const [cost, setCost] = useState<number | string>(plan?.cost ?? '');
-  const guardar = useMutation({
-    mutationFn: () => (plan ? api.planes.actualizar({ id: plan.id, title, description, cost: Number(cost) }) : api.planes.crear({ title, description, cost: Number(cost) })),
-    onSuccess: () => {
-      notifySuccess(plan ? t.actualizado : t.creado);
-      void queryClient.invalidateQueries({ queryKey: clave('planes') });
-      onClose();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
+  const guardar = useGuardarFormulario({
+    area: 'planes',
+    editando: plan !== null,
+    textos: t,
+    guardar: () => (plan ? api.planes.actualizar({ id: plan.id, title, description, cost: Number(cost) }) : api.planes.crear({ title, description, cost: Number(cost) })),
+    onClose,
   });
   const enviar = () => {
     if (!planValido({ title, description, cost })) {
@@ -176,12 +174,7 @@ export default function PlanesScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={2}>{t.titulo}</Title>
-          <Text c="dimmed" size="sm">
-            {t.subtitulo}
-          </Text>
-        </Stack>
+        <TituloPantalla titulo={t.titulo} subtitulo={t.subtitulo} gap={4} />
         <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ plan: null })}>
           {t.botonNuevo}
         </Button>

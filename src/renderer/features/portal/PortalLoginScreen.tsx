@@ -1,6 +1,6 @@
 /** /accesoempresas/{id}: the company's sign-in (part 3 §2.1, §2.10, §6), checked server-side in SQL. */
-import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle, IconLock, IconUser } from '@tabler/icons-react';
+import { Alert, Box, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle, IconUser } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { portal as t } from '../../../shared/areas/portal/texts';
 import { UUID_RE } from '../../../shared/areas/portal/rules';
 import { BrandMark } from '../../components/BrandMark';
 import { PageLoader } from '../../components/PageLoader';
+import { AvisoError, CampoContrasena } from '../../components/CamposAcceso';
 import { borrarSesionLocal, chequearSesionLocal, consultaPortal, guardarSesionLocal, portalApi } from './cliente';
 import { rutaLogin, type EstadoLogin } from './sesion';
 import { usePortalTitulo } from './titulo';
@@ -84,11 +85,7 @@ export default function PortalLoginScreen() {
                     {aviso}
                   </Alert>
                 ) : null}
-                {error ? (
-                  <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="portal-error">
-                    {error}
-                  </Alert>
-                ) : null}
+                <AvisoError mensaje={error} data-testid="portal-error" />
                 <TextInput
                   label={t.usuario}
                   placeholder={t.usuarioPlaceholder}
@@ -99,15 +96,7 @@ export default function PortalLoginScreen() {
                   autoFocus
                   required
                 />
-                <PasswordInput
-                  label={t.contrasena}
-                  placeholder={t.contrasenaPlaceholder}
-                  leftSection={<IconLock size={16} />}
-                  value={contrasena}
-                  onChange={(e) => setContrasena(e.currentTarget.value)}
-                  autoComplete="current-password"
-                  required
-                />
+                <CampoContrasena label={t.contrasena} placeholder={t.contrasenaPlaceholder} value={contrasena} onValue={setContrasena} autoComplete="current-password" required />
                 <Button type="submit" fullWidth size="md" loading={enviando} loaderProps={{ type: 'dots' }}>
                   {enviando ? t.ingresando : t.ingresar}
                 </Button>

@@ -11,6 +11,25 @@ import { EstadoProyectoBadge, EstadoServicioBadge } from './comun';
 
 const t = es.proyectos;
 
+/** A section of the report under its icon and title, or its dimmed line when it has nothing to list. */
+function SeccionDetalle({ icono, titulo, vacia, textoVacia, children }: { icono: React.ReactNode; titulo: string; vacia: boolean; textoVacia: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group gap={6} mb="sm">
+        {icono}
+        <Text fw={600}>{titulo}</Text>
+      </Group>
+      {vacia ? (
+        <Text size="sm" c="dimmed">
+          {textoVacia}
+        </Text>
+      ) : (
+        children
+      )}
+    </Paper>
+  );
+}
+
 function Cifra({ titulo, valor, icono }: { titulo: string; valor: string; icono: React.ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md">
@@ -111,54 +130,34 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
               </Paper>
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Paper withBorder p="md" radius="md">
-                <Group gap={6} mb="sm">
-                  <IconHistory size={18} />
-                  <Text fw={600}>{t.detallesHistorial}</Text>
-                </Group>
-                {r.historial.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t.detallesSinHistorial}
-                  </Text>
-                ) : (
-                  <Timeline bulletSize={14} lineWidth={2} data-testid="historial-estados">
-                    {r.historial.map((h, k) => (
-                      <Timeline.Item key={`${h.fecha}-${k}`} title={t.cambioEstado(h.estadoAnterior ? etiquetaEstadoProyecto(h.estadoAnterior) : null, etiquetaEstadoProyecto(h.estadoNuevo))}>
+              <SeccionDetalle icono={<IconHistory size={18} />} titulo={t.detallesHistorial} vacia={r.historial.length === 0} textoVacia={t.detallesSinHistorial}>
+                <Timeline bulletSize={14} lineWidth={2} data-testid="historial-estados">
+                  {r.historial.map((h, k) => (
+                    <Timeline.Item key={`${h.fecha}-${k}`} title={t.cambioEstado(h.estadoAnterior ? etiquetaEstadoProyecto(h.estadoAnterior) : null, etiquetaEstadoProyecto(h.estadoNuevo))}>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(h.fecha)} · {h.usuario ?? t.usuarioDesconocido}
+                      </Text>
+                    </Timeline.Item>
+                  ))}
+                </Timeline>
+              </SeccionDetalle>
+              <SeccionDetalle icono={<IconCalendarEvent size={18} />} titulo={t.detallesHitos} vacia={r.hitos.length === 0} textoVacia={t.detallesSinHitos}>
+                <Stack gap="xs">
+                  {r.hitos.map((h, k) => (
+                    <Group key={k} gap="sm" wrap="nowrap">
+                      <ThemeIcon size={26} variant="light" color={h.tipo === 'deadline' ? 'red' : 'blue'}>
+                        <IconFlag size={14} />
+                      </ThemeIcon>
+                      <Stack gap={0}>
+                        <Text size="sm">{h.tipo === 'deadline' ? t.hitoFin : t.hitoRevision(h.descripcion ?? '')}</Text>
                         <Text size="xs" c="dimmed">
-                          {formatDateTime(h.fecha)} · {h.usuario ?? t.usuarioDesconocido}
+                          {formatDate(h.fecha)} · {t.hitoTipo[h.tipo]}
                         </Text>
-                      </Timeline.Item>
-                    ))}
-                  </Timeline>
-                )}
-              </Paper>
-              <Paper withBorder p="md" radius="md">
-                <Group gap={6} mb="sm">
-                  <IconCalendarEvent size={18} />
-                  <Text fw={600}>{t.detallesHitos}</Text>
-                </Group>
-                {r.hitos.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t.detallesSinHitos}
-                  </Text>
-                ) : (
-                  <Stack gap="xs">
-                    {r.hitos.map((h, k) => (
-                      <Group key={k} gap="sm" wrap="nowrap">
-                        <ThemeIcon size={26} variant="light" color={h.tipo === 'deadline' ? 'red' : 'blue'}>
-                          <IconFlag size={14} />
-                        </ThemeIcon>
-                        <Stack gap={0}>
-                          <Text size="sm">{h.tipo === 'deadline' ? t.hitoFin : t.hitoRevision(h.descripcion ?? '')}</Text>
-                          <Text size="xs" c="dimmed">
-                            {formatDate(h.fecha)} · {t.hitoTipo[h.tipo]}
-                          </Text>
-                        </Stack>
-                      </Group>
-                    ))}
-                  </Stack>
-                )}
-              </Paper>
+                      </Stack>
+                    </Group>
+                  ))}
+                </Stack>
+              </SeccionDetalle>
             </SimpleGrid>
           </>
         )}

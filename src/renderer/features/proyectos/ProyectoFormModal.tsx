@@ -1,13 +1,11 @@
 /** Create/edit project (part 2 §2, §5): nombre, plan, descripcion, empresa, estado required; dates optional. */
 import { Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, clave, consultas } from '../../api/client';
+import { useQuery } from '@tanstack/react-query';
+import { api, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { ESTADOS_FORMULARIO, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
 import { formatoCosto } from '../../../shared/areas/planes/rules';
-import { notifyError, notifySuccess } from '../../components/toast';
-import { PieFormulario, useFormulario } from './comun';
-import { mensajeDe } from '../../lib/mensaje-error';
+import { PieFormulario, useFormulario, useGuardarFormulario } from './comun';
 
 const t = es.proyectos;
 
@@ -35,7 +33,6 @@ function validar(f: Form): Errores {
 }
 
 export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoResumen | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const { valores: form, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: proyecto?.nombre ?? '',
     planId: proyecto?.planId ?? null,
@@ -48,8 +45,11 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
   const planes = useQuery(consultas.planes.listar({}));
   const empresas = useQuery(consultas.empresas.listar({}));
 
-  const guardar = useMutation({
-    mutationFn: async () => {
+  const guardar = useGuardarFormulario({
+    area: 'proyectos',
+    editando: proyecto !== null,
+    textos: t,
+    guardar: async () => {
       const datos = {
         nombre: form.nombre,
         planId: form.planId ?? '',
@@ -61,12 +61,7 @@ export function ProyectoFormModal({ proyecto, onClose }: { proyecto: ProyectoRes
       };
       return proyecto ? api.proyectos.actualizar({ id: proyecto.id, ...datos }) : api.proyectos.crear(datos);
     },
-    onSuccess: () => {
-      notifySuccess(proyecto ? t.actualizado : t.creado);
-      void queryClient.invalidateQueries({ queryKey: clave('proyectos') });
-      onClose();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar), t.errorGuardarTitulo),
+    onClose,
   });
 
   const enviar = () => {

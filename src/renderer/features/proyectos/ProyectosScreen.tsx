@@ -3,7 +3,7 @@
  * grouped by type, status badge with progress, actions), header buttons, create/edit, manage services,
  * details and delete with confirmation.
  */
-import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBuilding, IconChartBar, IconEye, IconFolders, IconLink, IconPencil, IconPlus, IconSettings, IconTool, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import { agruparPorTipo, etiquetaTipoServicio, type ProyectoResumen } from '../../../shared/areas/proyectos/rules';
 import { formatoCosto } from '../../../shared/areas/planes/rules';
+import { TituloPantalla } from '../../components/TituloPantalla';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { confirmarEliminarEnUso, EstadoProyectoBadge } from './comun';
@@ -148,12 +149,7 @@ export default function ProyectosScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={2}>{t.titulo}</Title>
-          <Text c="dimmed" size="sm">
-            {t.subtitulo}
-          </Text>
-        </Stack>
+        <TituloPantalla titulo={t.titulo} subtitulo={t.subtitulo} gap={4} />
         <Group gap="xs">
           {PANTALLAS.map((p) => (
             <Button key={p.ruta} variant="default" leftSection={p.icono} onClick={() => navigate(p.ruta)}>

@@ -1,13 +1,17 @@
 /**
  * Pieces shared by the screens of projects, services, client companies and plans: the §8 confirmation
- * dialogs, status badges, errors, and the form modals' state and footer.
+ * dialogs, status badges, errors, and the form modals' state, save and footer.
  */
-import { Alert, Badge, Button, Group, List, Loader, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import type { Consulta } from '../../api/queries';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clave, type Consulta } from '../../api/queries';
+import type { Area } from '../../../shared/contract';
+import { notifyError, notifySuccess } from '../../components/toast';
+import { mensajeDe } from '../../lib/mensaje-error';
+import { CargandoEnLinea } from '../../components/CargandoEnLinea';
 import { es } from '../../../shared/i18n/es';
 import { consecuenciasEliminacion, type DependenciasEliminacion } from '../../../shared/areas/proyectos/rules';
 import {
@@ -19,6 +23,7 @@ import {
   progresoBadge,
   type EstadoServicio,
 } from '../../../shared/areas/proyectos/rules';
+import { PieDeModal } from '../../components/PieDeModal';
 
 const c = es.proyectos.confirmacion;
 
@@ -42,12 +47,7 @@ function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: st
     <Stack gap="sm" data-testid="dependencias-eliminacion">
       <Text size="sm">{c.eliminar(nombre)}</Text>
       {dep.isLoading ? (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            {e.cargando}
-          </Text>
-        </Group>
+        <CargandoEnLinea texto={e.cargando} />
       ) : dep.isError ? (
         <Alert color="red" icon={<IconAlertTriangle size={16} />} role="alert">
           {e.errorCargar}
@@ -74,10 +74,7 @@ function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: st
           </Stack>
         </Alert>
       )}
-      <Group justify="flex-end" mt="xs">
-        <Button variant="default" onClick={cerrar}>
-          {c.cancelar}
-        </Button>
+      <PieDeModal cancelar={c.cancelar} onCancelar={cerrar} mt="xs">
         <Button
           color="red"
           data-testid="confirmar-eliminar"
@@ -89,7 +86,7 @@ function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: st
         >
           {c.si}
         </Button>
-      </Group>
+      </PieDeModal>
     </Stack>
   );
 }
@@ -151,16 +148,30 @@ export function useFormulario<F extends object>(inicial: () => F) {
   return { valores, setValores, errores, setErrores, set };
 }
 
+/**
+ * A form modal's save (plan, service, project): 'creado' or 'actualizado', the area's reads refreshed and the
+ * modal closed; on failure the api's message, else the screen's 'errorGuardar' (with its title, if it has one).
+ */
+export function useGuardarFormulario({ area, editando, textos, guardar, onClose }: { area: Area; editando: boolean; textos: { creado: string; actualizado: string; errorGuardar: string; errorGuardarTitulo?: string }; guardar: () => Promise<unknown>; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: guardar,
+    onSuccess: () => {
+      notifySuccess(editando ? textos.actualizado : textos.creado);
+      void queryClient.invalidateQueries({ queryKey: clave(area) });
+      onClose();
+    },
+    onError: (e) => notifyError(mensajeDe(e, textos.errorGuardar), textos.errorGuardarTitulo),
+  });
+}
+
 /** A form modal's footer: 'Cancelar' and the button that sends it (busy while it is saved). */
 export function PieFormulario({ cancelar, enviar, onCancelar, onEnviar, ocupado }: { cancelar: string; enviar: string; onCancelar: () => void; onEnviar: () => void; ocupado: boolean }) {
   return (
-    <Group justify="flex-end" mt="sm">
-      <Button variant="default" onClick={onCancelar}>
-        {cancelar}
-      </Button>
+    <PieDeModal cancelar={cancelar} onCancelar={onCancelar} mt="sm">
       <Button onClick={onEnviar} loading={ocupado}>
         {enviar}
       </Button>
-    </Group>
+    </PieDeModal>
   );
 }

@@ -12,7 +12,7 @@ import type { Contract, InputOf } from '../../../shared/contract';
 import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/areas/servicios/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { PieFormulario, useFormulario } from '../proyectos/comun';
+import { PieFormulario, useFormulario, useGuardarFormulario } from '../proyectos/comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { ICONOS, IconoServicio } from '../proyectos/iconos';
 import { AccionFila } from '../../components/AccionFila';
@@ -24,7 +24,6 @@ const t = es.servicios;
 type Form = Omit<Required<InputOf<Contract['servicios']['crear']>>, 'categoria' | 'icono'> & { categoria: string; icono: string };
 
 function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const { valores: f, setValores: setF, errores, setErrores, set } = useFormulario<Form>(() => ({
     nombre: servicio?.nombre ?? '',
     tipo: servicio?.tipo ?? '',
@@ -44,17 +43,15 @@ function ServicioModal({ servicio, onClose }: { servicio: ServicioDisponible | n
       notifyError(t.plantillaNoEncontrada);
     }
   };
-  const guardar = useMutation({
-    mutationFn: () => {
+  const guardar = useGuardarFormulario({
+    area: 'servicios',
+    editando: servicio !== null,
+    textos: t,
+    guardar: () => {
       const datos = { ...f, categoria: f.categoria as (typeof CATEGORIAS_SERVICIO)[number], icono: f.icono as (typeof ICONOS_SERVICIO)[number] };
       return servicio ? api.servicios.actualizar({ id: servicio.id, ...datos }) : api.servicios.crear(datos);
     },
-    onSuccess: () => {
-      notifySuccess(servicio ? t.actualizado : t.creado);
-      void queryClient.invalidateQueries({ queryKey: clave('servicios') });
-      onClose();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
+    onClose,
   });
   const enviar = () => {
     const e: Partial<Record<keyof Form, string>> = {};
