@@ -110,9 +110,46 @@ alter table public.clientes enable always trigger llamadas_clientes_version_del;
 alter table public.clientes enable always trigger llamadas_clientes_version_vaciar;
 
 -- ===================================================================================================
--- The client list with filters, as in 20261129000500 (same signature, same answers), plus the kept totals
--- above. No longer STABLE: a count it makes is written down for the next page. The version and the count are
--- read by one statement, so the total is never older than the version it is kept under.
+-- The page's rows.
+--
+-- The page's ids, with a filter, are not read as 20261129000500 read them: the `busqueda LIKE` it adds for the
+-- trigram index made the planner fetch every match and sort them, also for a text that one client in five
+-- matches ('gmail': 49,401 matches fetched and sorted for ten rows, 355 ms on PostgreSQL 15 at 500,000
+-- clients). Now that the total is known before the page is read, the function picks the read that costs less:
+--   * the campaign in name order (clientes_campana_nombre_idx, no sort), stopping at the page's last row: about
+--     (desde + cantidad) × campaign / total rows are read — few when the text is common;
+--   * every match from the trigram index, sorted: `total` rows — few when the text is rare.
+-- Same answers: both read the same rows in the same order.
+
+-- The first read. Its settings keep the planner on the name-order index (a LIKE estimate is a guess, and a
+-- wrong one sends it back to fetching every match). Internal: called by llamadas_clientes_pagina only.
+create or replace function public.llamadas_clientes_ids_en_orden(
+  p_campana bigint, p_nombre text, p_email text, p_telefono text, p_empresa text, p_desde integer, p_cantidad integer
+) returns bigint[]
+language plpgsql stable set search_path = public, pg_temp
+  set enable_bitmapscan = off set enable_seqscan = off set enable_sort = off
+as $$
+declare
+  v_ids bigint[];
+begin
+  -- Each pattern is lower(patron_busqueda(...)) of a filter given, or null for a filter not given.
+  execute 'select array(select c.id from public.clientes c where c.campana_id = $1'
+       || case when p_nombre is null then '' else ' and lower(c.nombre || '' '' || c.apellido) like $2' end
+       || case when p_email is null then '' else ' and lower(c.email) like $3' end
+       || case when p_telefono is null then '' else ' and lower(c.telefono) like $4' end
+       || case when p_empresa is null then '' else ' and lower(c.empresa) like $5' end
+       || ' order by c.nombre, c.apellido, c.id offset $6 limit $7)'
+     into v_ids using p_campana, p_nombre, p_email, p_telefono, p_empresa, p_desde, p_cantidad;
+  return v_ids;
+end
+$$;
+revoke execute on function public.llamadas_clientes_ids_en_orden(bigint, text, text, text, text, integer, integer) from public, anon, authenticated;
+grant execute on function public.llamadas_clientes_ids_en_orden(bigint, text, text, text, text, integer, integer) to service_role;
+
+-- ===================================================================================================
+-- The client list with filters, as in 20261129000500 (same signature, same answers), plus the kept totals and
+-- the choice of read above. No longer STABLE: a count it makes is written down for the next page. The version
+-- and the count are read by one statement, so the total is never older than the version it is kept under.
 create or replace function public.llamadas_clientes_pagina(
   p_campana bigint,
   p_nombre text default null,
@@ -178,8 +215,16 @@ begin
          and k.filtros not in (select x.filtros from public.llamadas_clientes_conteos x
                                 where x.campana_id = p_campana order by x.orden desc limit 200);
     end if;
-    -- A page past the end (or no match at all) needs no second look at the campaign.
-    if v_total > v_desde then
+    -- A page past the end (or no match at all) needs no second look at the campaign. Otherwise the cheaper
+    -- read (see the top of this file): name order when it stops within `total` rows, else the matches.
+    if v_total > v_desde and (v_desde + v_cantidad)::numeric * coalesce((select k.total from public.llamadas_clientes_campana k
+                                                                          where k.campana_id = p_campana), 0)
+                              <= v_total::numeric * v_total then
+      v_ids := public.llamadas_clientes_ids_en_orden(p_campana,
+        case when v_nombre is null then null else v_pn end, case when v_email is null then null else v_pe end,
+        case when v_telefono is null then null else v_pt end, case when v_empresa is null then null else v_pm end,
+        v_desde, v_cantidad);
+    elsif v_total > v_desde then
       execute 'select array(select c.id from public.clientes c where ' || v_donde
            || ' order by c.nombre, c.apellido, c.id offset $6 limit $7)'
          into v_ids using p_campana, v_pn, v_pe, v_pt, v_pm, v_desde, v_cantidad;
