@@ -10,6 +10,7 @@ import type { SqlClient, SqlQueryable } from '../../src/shared/ports/sql';
 import { findSupabaseDir, migrate } from '../../src/main/motores/embebido/migrate';
 import { seedDemoData } from '../../src/main/motores/embebido/seed';
 import { BACKENDS } from '../support/databases';
+import { paginaContada, type FiltrosClientes } from '../support/clientes-contados';
 
 type Row = Record<string, unknown>;
 
@@ -112,23 +113,15 @@ function rangos(base: number): Array<[string | null, string | null]> {
 }
 
 /** The client list's total and page as 20261122000100 computed them. */
-async function expectPaginaIgual(db: SqlClient, campana: number, f: { n?: string; e?: string; t?: string; m?: string }, desde: number) {
+async function expectPaginaIgual(db: SqlClient, campana: number, f: FiltrosClientes, desde: number) {
   const nueva = await db.query<{ v: string }>(
     `select public.llamadas_clientes_pagina($1, $2, $3, $4, $5, $6, 10)::text as v`,
     [campana, f.n ?? null, f.e ?? null, f.t ?? null, f.m ?? null, desde]);
-  const filtro = `c.campana_id = $1
-     and ($2::text is null or (c.nombre || ' ' || c.apellido) ilike public.patron_busqueda($2))
-     and ($3::text is null or c.email ilike public.patron_busqueda($3))
-     and ($4::text is null or c.telefono ilike public.patron_busqueda($4))
-     and ($5::text is null or coalesce(c.empresa, '') ilike public.patron_busqueda($5))`;
-  const args = [campana, f.n ?? null, f.e ?? null, f.t ?? null, f.m ?? null];
-  const total = await db.query<{ n: string }>(`select count(*)::text as n from public.clientes c where ${filtro}`, args);
-  const ids = await db.query<{ id: string }>(
-    `select c.id::text as id from public.clientes c where ${filtro} order by c.nombre, c.apellido, c.id offset $6 limit 10`, [...args, desde]);
+  const contada = await paginaContada(db, campana, f, desde);
   const v = JSON.parse(nueva.rows[0]!.v) as { total: number; filas: Array<{ id: number; orden: number }> };
-  expect(String(v.total), JSON.stringify(f)).toBe(total.rows[0]!.n);
-  expect(v.filas.map((x) => String(x.id))).toEqual(ids.rows.map((r) => r.id));
-  expect(v.filas.map((x) => x.orden)).toEqual(ids.rows.map((_, i) => desde + i + 1));
+  expect(v.total, JSON.stringify(f)).toBe(contada.total);
+  expect(v.filas.map((x) => String(x.id))).toEqual(contada.ids);
+  expect(v.filas.map((x) => x.orden)).toEqual(contada.ids.map((_, i) => desde + i + 1));
 }
 
 describe.each(BACKENDS)('resúmenes de llamadas en %s', (_name, fresh) => {

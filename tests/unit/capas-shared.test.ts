@@ -6,10 +6,9 @@
  * layer is below B's in CAPAS. The order and the budget are written in docs/ARCHITECTURE.md ("Layers of
  * src/shared"); a change that adds an upward arrow either moves code down or raises the budget there, on purpose.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+import { relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { files, importsDe } from '../support/grafo-imports';
 
 const SHARED = resolve(__dirname, '../../src/shared');
 
@@ -48,23 +47,6 @@ export const CAPAS = [
 
 export const PRESUPUESTO_FLECHAS_HACIA_ARRIBA = 10;
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-function resolveImport(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
 function carpeta(file: string): string {
   const parts = relative(SHARED, file).split(sep).slice(0, -1);
   return parts.length === 0 ? '.' : parts.slice(0, 2).join('/');
@@ -81,10 +63,8 @@ function capa(folder: string): number {
 export function flechas(): Map<string, string> {
   const arrows = new Map<string, string>();
   for (const file of files(SHARED)) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    for (const imported of importedFiles) {
-      const target = resolveImport(file, imported.fileName);
-      if (!target || !target.startsWith(SHARED + sep)) continue;
+    for (const target of importsDe(file)) {
+      if (!target.startsWith(SHARED + sep)) continue;
       const [a, b] = [carpeta(file), carpeta(target)];
       if (a !== b && !arrows.has(`${a} → ${b}`)) arrows.set(`${a} → ${b}`, `${relative(SHARED, file)} → ${relative(SHARED, target)}`);
     }

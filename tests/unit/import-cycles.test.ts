@@ -4,40 +4,17 @@
  * other area; areas take their types from src/shared/operaciones/types.ts instead. The graph is built from the
  * files' own import and export-from statements (type-only ones included), as TypeScript reads them.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { files, importsDe } from '../support/grafo-imports';
 
 const ROOT = resolve(__dirname, '../..');
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-function resolveImport(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
 
 /** Every module's relative imports (value and type-only alike). */
 export function importGraph(dirs: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of dirs.flatMap((d) => files(join(ROOT, d)))) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    graph.set(
-      file,
-      importedFiles.map((i) => resolveImport(file, i.fileName)).filter((p): p is string => p !== null),
-    );
-  }
+  for (const file of dirs.flatMap((d) => files(join(ROOT, d)))) graph.set(file, importsDe(file));
   return graph;
 }
 
