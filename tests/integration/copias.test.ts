@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -26,7 +26,8 @@ import { volcarBase, type ResultadoVolcado } from '../../src/main/copias/volcado
 import { conDuplicado } from '../../src/main/copias/duplicado';
 import { crearFirmaCopias } from '../../src/main/copias/firma';
 import { leerSecciones, verificarCopia } from '../../src/main/copias/lectura';
-import { cargarCopia } from '../../src/main/copias/restauracion';
+import { cargarCopia, prepararRestauracion } from '../../src/main/copias/restauracion';
+import { construirIndicesPendientes, leerIndicesPendientes } from '../../src/main/motores/embebido/indices-pendientes';
 import { PREFIJO_FIN, lineaFin, nombreDeCopia } from '../../src/main/copias/formato';
 import { crearBoveda } from '../../src/main/secretos/vault';
 import { openHost, type Host } from '../../src/main/host';
@@ -125,6 +126,14 @@ async function datosExtra(dataDir: string, db: BaseEmbebida): Promise<void> {
   writeFileSync(documento, Buffer.from([0, 1, 2, 255, 10, 13, 92, 9]));
 }
 
+/** Builds the indexes a restore listed, failing the test on any error the builder would only log. */
+async function reconstruir(db: BaseEmbebida): Promise<void> {
+  const errores: unknown[] = [];
+  await construirIndicesPendientes(db, (_m, error) => error && errores.push(error)).terminada;
+  expect(errores).toEqual([]);
+  expect(await leerIndicesPendientes(db)).toEqual([]);
+}
+
 /** A copy's SQL text, decompressed when it is a compressed copy. */
 function textoDe(ruta: string): string {
   const bytes = readFileSync(ruta);
@@ -181,6 +190,10 @@ async function abrirConCopias(dataDir: string, reloj: Clock, seed = true) {
     log,
     get db() {
       return abierta!.db;
+    },
+    /** The indexes a restore left for the opened database (indices-pendientes.ts). */
+    get indicesReconstruidos() {
+      return abierta!.indicesReconstruidos;
     },
     async terminar(actividad: ActividadDatos): Promise<ActividadDatos> {
       await actividades.esperar();
@@ -290,6 +303,10 @@ describe('copias de seguridad', () => {
     abiertas.push(restaurada);
     const { cabecera } = await verificarCopia(copia.ruta);
     await cargarCopia(restaurada, copia.ruta, { cabecera, archivos: join(otra, 'archivos') });
+    // The plain indexes wait for the opened database (indices-pendientes.ts); built, everything is as in the source.
+    expect((await leerIndicesPendientes(restaurada)).map((i) => i.nombre)).toContain('clientes_busqueda_trgm_idx');
+    expect((await restaurada.query("select to_regclass('public.clientes_busqueda_trgm_idx') as i")).rows[0]).toEqual({ i: null });
+    await reconstruir(restaurada);
     const despues = await huellas(restaurada);
     // A restore ends every session (everybody signs in again); everything else is equal.
     expect(despues.tablas['auth.sessions']).toMatchObject({ filas: 0 });
@@ -306,6 +323,55 @@ describe('copias de seguridad', () => {
     let filas = 0;
     for await (const s of leerSecciones(copia.ruta)) if (s.tipo === 'datos') filas += s.filas;
     expect(filas).toBe(copia.filas);
+  }, 240_000);
+
+  it('una copia restaurada abre antes de reconstruir sus índices simples: se construyen al abrir (también tras cerrar a medias) y una copia hecha entretanto los incluye', async () => {
+    const fuenteDir = carpetaTemporal();
+    const fuente = await openEmbeddedBackend({ dataDir: fuenteDir, seedDemoData: true });
+    abiertas.push(fuente);
+    const antes = await huellas(fuente.db);
+    const copia = await volcarBase(fuente.db, join(fuenteDir, 'copia.sql.gz'), { version: '0.1.0', tipo: 'manual', now: () => TEST_EPOCH, comprimir: true });
+    await fuente.cerrar();
+
+    // Restored as the app does it, then moved in place as the host does.
+    const dataDir = carpetaTemporal();
+    await prepararRestauracion(dataDir, copia.ruta, { cabecera: copia.cabecera });
+    renameSync(join(dataDir, 'pgdata-restaurando'), join(dataDir, 'pgdata'));
+    const restaurada = await openPgliteWorker({ dataDir: join(dataDir, 'pgdata') });
+    const listados = await leerIndicesPendientes(restaurada);
+    expect(listados.length).toBeGreaterThan(5);
+    // Unique indexes are built by the restore itself: they keep data correct while the app writes.
+    expect(listados.every((i) => i.def.startsWith('CREATE INDEX IF NOT EXISTS '))).toBe(true);
+    expect((await restaurada.query("select to_regclass('public.clientes_pkey') as i")).rows[0]).toEqual({ i: 'clientes_pkey' });
+
+    // A copy taken now holds the listed indexes (and not the list): restored and built, it equals the source.
+    const entretanto = await volcarBase(restaurada, join(dataDir, 'entretanto.sql.gz'), { version: '0.1.0', tipo: 'manual', now: () => TEST_EPOCH, comprimir: true });
+    expect(Object.keys(entretanto.cabecera.filas)).not.toContain('_consola.indices_pendientes');
+    const textoEntretanto = textoDe(entretanto.ruta);
+    expect(listados.filter((i) => !textoEntretanto.includes(`\n${i.def};\n`))).toEqual([]);
+    // Stopped before the first index (the app closing at once): nothing is lost, the list stays whole.
+    await construirIndicesPendientes(restaurada, () => {}).detener();
+    expect(await leerIndicesPendientes(restaurada)).toEqual(listados);
+    await restaurada.cerrar();
+
+    // Opened as the app opens it: it answers at once and the indexes follow.
+    const abierta = await openEmbeddedBackend({ dataDir, seedDemoData: true });
+    abiertas.push(abierta);
+    await abierta.indicesReconstruidos;
+    expect(await leerIndicesPendientes(abierta.db)).toEqual([]);
+    const despues = await huellas(abierta.db);
+    delete antes.tablas['auth.sessions'];
+    delete despues.tablas['auth.sessions'];
+    expect(despues).toEqual(antes);
+
+    const otra = carpetaTemporal();
+    const otraDb = await openPgliteWorker({ dataDir: join(otra, 'pgdata') });
+    abiertas.push(otraDb);
+    await cargarCopia(otraDb, entretanto.ruta, { cabecera: entretanto.cabecera });
+    await reconstruir(otraDb);
+    const deLaOtra = await huellas(otraDb);
+    delete deLaOtra.tablas['auth.sessions'];
+    expect(deLaOtra).toEqual(antes);
   }, 240_000);
 
   it('la copia restaurada con psql en PostgreSQL 15 es igual a la fuente, tabla por tabla', async () => {
@@ -437,6 +503,7 @@ describe('copias de seguridad', () => {
 
     const fin = await app.terminar(await app.servicio.port.restaurar(vieja));
     expect(fin).toMatchObject({ estado: 'terminado', mensaje: t.restaurada(vieja) });
+    await app.indicesReconstruidos;
     const ahora = await huellas(app.db);
     delete enLaCopia.tablas['auth.sessions'];
     expect(ahora.tablas['auth.sessions']!.filas).toBe(0);

@@ -15,6 +15,7 @@ import { ESQUEMA_ARCHIVOS, filasTotales, identificador, MARCAS, TABLA_ARCHIVOS, 
 import { leerSecciones, type SeccionCopia } from './lectura';
 import type { CambioDeDatos } from './cambio';
 import { leerMemoriaEntrada, llevarMemoriaEntrada, type MemoriaEntrada } from './memoria-entrada';
+import { apartarIndices, MEMORIA_INDICES, separarIndices } from '../motores/embebido/indices-pendientes';
 
 /** Folder names inside the data folder. */
 export const CARPETAS = {
@@ -41,9 +42,6 @@ export interface OpcionesCarga {
   conocidas?: ReadonlySet<string>;
 }
 
-/** Memory each index build of a restore may use (GIN trigram indexes build several times faster than with 64 MB). */
-const MEMORIA_INDICES = '256MB';
-
 /**
  * Settings of the worker a restore loads into: with wal_level minimal (which needs no WAL senders), rows COPYed into
  * a table truncated in the same transaction are written straight to the table, not to the WAL as well. The app
@@ -65,7 +63,8 @@ function segmentosSeguros(ruta: string): string[] | null {
 /**
  * Loads a checked copy into `db` (an empty, freshly created database): runs its SQL sections and COPYs its data
  * blocks, then compares every table's rows with the header and writes its documents to `opciones.archivos`.
- * Leaves the documents' schema out of the database and no operator session behind (everybody signs in again).
+ * Leaves the documents' schema out of the database and no operator session behind (everybody signs in again). The
+ * copy's plain indexes are listed, not built: the database builds them once it is open (indices-pendientes.ts).
  */
 export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: OpcionesCarga): Promise<void> {
   const t = es.datos.copias;
@@ -81,7 +80,14 @@ export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: Opci
       if (opciones.conocidas && seccion.marca.startsWith(MARCAS.esquema) && seccion.marca !== MARCAS.registro) {
         if (!opciones.conocidas.has(seccion.marca.slice(MARCAS.esquema.length))) throw new AppError('validation', t.formatoNuevo);
       }
-      if (seccion.marca === MARCAS.indices) progreso(t.fases.indices, hechos, total);
+      if (seccion.marca === MARCAS.indices) {
+        // Unique indexes now; the plain ones are listed for the opened database to build (indices-pendientes.ts).
+        progreso(t.fases.indices, hechos, total);
+        const { ahora, despues } = separarIndices(seccion.texto);
+        await runner.exec(ahora);
+        await apartarIndices(runner, despues);
+        return;
+      }
       if (seccion.marca === MARCAS.datos) {
         // The schema is in place: every table the copy holds must exist before rows go in.
         for (const tabla of Object.keys(opciones.cabecera.filas)) {
@@ -119,8 +125,8 @@ export async function cargarCopia(db: BaseEmbebida, ruta: string, opciones: Opci
       await aplicar(db, siguiente.value);
       siguiente = await secciones.next();
     }
-    // The data, its indexes, sequences and triggers in ONE transaction: the truncated tables' rows and the indexes
-    // built after them skip the WAL (prepararRestauracion opens the folder with wal_level minimal), and the load is
+    // The data, its unique indexes, sequences and triggers in ONE transaction: the truncated tables' rows and the
+    // indexes built after them skip the WAL (prepararRestauracion opens the folder with wal_level minimal), and the load is
     // committed once.
     if (!siguiente.done) {
       await db.transaccion(async (tx) => {

@@ -39,6 +39,7 @@ import {
   type FinCopia,
 } from './formato';
 import { crearExclusivo } from './archivos-seguros';
+import { leerIndicesPendientes, TABLA_INDICES_PENDIENTES } from '../motores/embebido/indices-pendientes';
 
 export interface OpcionesVolcado {
   /** App version written into the header. */
@@ -225,9 +226,9 @@ async function leerTablas(tx: ConsultaCopia): Promise<Tabla[]> {
               where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columnas,
             (pg_relation_size(c.oid) / current_setting('block_size')::bigint)::int as paginas
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = any($1::text[]) and c.relkind = 'r'
+      where n.nspname = any($1::text[]) and c.relkind = 'r' and (n.nspname, c.relname) <> ($2::text, $3::text)
       order by array_position($1::text[], n.nspname::text), c.relname`,
-    [ESQUEMAS_COPIADOS],
+    [ESQUEMAS_COPIADOS, TABLA_INDICES_PENDIENTES.esquema, TABLA_INDICES_PENDIENTES.tabla],
   );
   return rows.map((r) => ({ esquema: r.esquema, tabla: r.tabla, columnas: r.columnas ?? [], paginas: Number(r.paginas) }));
 }
@@ -277,6 +278,7 @@ async function ddlMensajes(tx: ConsultaCopia, tablas: Tabla[]): Promise<string[]
  * The indexes loading rows need not maintain one row at a time (trigram and full-text GIN indexes make a load
  * several times slower): dropped before the rows go in and built again after, as pg_dump orders a restore. Indexes
  * behind a constraint (primary keys, unique constraints) or that a constraint needs (a foreign key's target) stay.
+ * The list of indexes a restore left to build is not a table of the copy; its indexes are.
  */
 async function leerIndices(tx: ConsultaCopia): Promise<{ esquema: string; nombre: string; def: string }[]> {
   const { rows } = await tx.query<{ esquema: string; nombre: string; def: string }>(
@@ -291,7 +293,9 @@ async function leerIndices(tx: ConsultaCopia): Promise<{ esquema: string; nombre
       order by 1, 2`,
     [ESQUEMAS_COPIADOS],
   );
-  return rows;
+  // After a restore, until the opened database has built them (indices-pendientes.ts), some exist only as a definition.
+  const pendientes = (await leerIndicesPendientes(tx)).filter((p) => !rows.some((r) => r.esquema === p.esquema && r.nombre === p.nombre));
+  return [...rows, ...pendientes];
 }
 
 /** setval lines for every sequence of the dumped schemas, with the value the snapshot sees. */

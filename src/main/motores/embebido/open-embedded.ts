@@ -15,6 +15,7 @@ import { crearAuthEmbebida } from './embedded-auth';
 import { findSupabaseDir, migrate, pendientes } from './migrate';
 import { buscarPlantilla, CARPETA_PLANTILLA_DEMO, copiarPlantilla, fecharLedger, referenciaDeDemo } from './plantilla';
 import { ajustarDemoCopiada } from './plantilla-demo';
+import { construirIndicesPendientes, leerIndicesPendientes, type ConstruccionIndices } from './indices-pendientes';
 import { seedDemoData } from './seed';
 import { cambiosDeBase, type CambiosDeBase } from '../../cambios/escucha';
 
@@ -39,6 +40,8 @@ export interface EmbeddedOptions {
 export interface EmbeddedBackend {
   backend: Backend;
   db: BaseEmbebida;
+  /** Resolves when the indexes a restore left for after are built (at once when there are none; indices-pendientes.ts). */
+  indicesReconstruidos: Promise<void>;
   cerrar(): Promise<void>;
 }
 
@@ -71,6 +74,10 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
       if (deLaDemo) await ajustarDemoCopiada(worker, referenciaDemo, (options.now?.() ?? new Date()).getTime());
       log(`Base nueva creada desde la plantilla migrada de esta versión${deLaDemo ? ', con los datos de demostración' : ''}.`);
     }
+    // A restored copy whose indexes are still listed (indices-pendientes.ts): newer migrations run on its whole schema.
+    if ((await leerIndicesPendientes(worker)).length > 0 && (await pendientes(worker, plan)).length > 0) {
+      await construirIndicesPendientes(worker, log).terminada;
+    }
     if (options.antesDeMigrar) {
       // A newer version opening an older folder: a copy with the old schema first (issue 16).
       const faltan = await pendientes(db, plan);
@@ -84,6 +91,8 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
     }
     // Row changes, for the live screens: listened to from here on (migrations and the demo data are not news).
     vivo = await cambiosDeBase(worker, log);
+    // What a restore left to build, while the app already answers (indices-pendientes.ts).
+    const indices: ConstruccionIndices = construirIndicesPendientes(worker, log);
     const cambios = vivo;
     // The catalogue is read while the first screen appears; the first data query waits for it.
     const client = db;
@@ -134,10 +143,12 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
     return {
       backend,
       db: client,
+      indicesReconstruidos: indices.terminada,
       async cerrar() {
         if (closed) return;
         closed = true;
         try {
+          await indices.detener();
           await cambios.cerrar();
           await client.cerrar();
         } finally {
