@@ -21,6 +21,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import {
   IconAlertCircle,
   IconCircleCheckFilled,
@@ -104,12 +105,12 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
   });
 
   const confirmarEliminar = (e: EmpresaBot) =>
-    modals.openConfirmModal({
-      title: t.confirmarEliminarTitulo,
-      children: <Text size="sm">{t.confirmarEliminar}</Text>,
-      labels: { confirm: t.eliminarSi, cancel: t.cancelar },
-      confirmProps: { color: 'red' },
-      onConfirm: () => eliminar.mutate(e),
+    pedirConfirmacion({
+      titulo: t.confirmarEliminarTitulo,
+      pregunta: t.confirmarEliminar,
+      si: t.eliminarSi, no: t.cancelar,
+      peligro: true,
+      alConfirmar: () => eliminar.mutate(e),
     });
 
   const columnas: Array<Columna<EmpresaBot>> = [

@@ -1,5 +1,5 @@
 import { Badge, Button, Code, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconCheck, IconCopy, IconDeviceDesktop, IconDownload, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
@@ -346,13 +346,12 @@ function Sesiones() {
             disabled={otras === 0}
             loading={cerrarOtras.isPending}
             onClick={() =>
-              modals.openConfirmModal({
-                title: t.cerrarOtras,
-                centered: true,
-                children: <Text size="sm">{t.sesionesSubtitulo}</Text>,
-                labels: { confirm: t.cerrarOtras, cancel: t.cancelar },
-                confirmProps: { color: 'red' },
-                onConfirm: () => cerrarOtras.mutate(),
+              pedirConfirmacion({
+                titulo: t.cerrarOtras,
+                pregunta: t.sesionesSubtitulo,
+                si: t.cerrarOtras, no: t.cancelar,
+                peligro: true, centrado: true,
+                alConfirmar: () => cerrarOtras.mutate(),
               })
             }
          

@@ -21,7 +21,7 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconBan, IconBuilding, IconCheck, IconCopy, IconInfoCircle, IconKey, IconLink, IconPencil, IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -260,11 +260,11 @@ export default function EmpresasScreen() {
     onError: (e) => notifyError(mensajeDe(e, t.errorCredenciales)),
   });
   const confirmarRestablecer = (e: Empresa) =>
-    modals.openConfirmModal({
-      title: t.restablecerTitulo,
-      children: <Text size="sm">{t.restablecerPregunta(e.nombre)}</Text>,
-      labels: { confirm: t.restablecer, cancel: t.cancelar },
-      onConfirm: () => restablecer.mutate(e),
+    pedirConfirmacion({
+      titulo: t.restablecerTitulo,
+      pregunta: t.restablecerPregunta(e.nombre),
+      si: t.restablecer, no: t.cancelar,
+      alConfirmar: () => restablecer.mutate(e),
     });
 
   const lista = empresas.data ?? [];

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, FileButton, Group, Modal, Pagination, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { notifications } from '@mantine/notifications';
 import { IconPhoneOff, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -66,14 +66,12 @@ export function NoLlamarModal({ onClose }: { onClose: () => void }) {
   });
 
   const confirmarQuitar = (f: FilaNoLlamar) =>
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t.lote.cerrar },
-      title: m.confirmarQuitarTitulo,
-      centered: true,
-      children: <Text size="sm">{m.confirmarQuitar(f.telefono)}</Text>,
-      labels: { confirm: m.siQuitar, cancel: m.cancelar },
-      confirmProps: { color: 'red' },
-      onConfirm: () => quitar.mutate(f.telefono),
+    pedirConfirmacion({
+      titulo: m.confirmarQuitarTitulo,
+      pregunta: m.confirmarQuitar(f.telefono),
+      si: m.siQuitar, no: m.cancelar,
+      peligro: true, centrado: true, cerrar: t.lote.cerrar,
+      alConfirmar: () => quitar.mutate(f.telefono),
     });
 
   const nuevoMal = tocado && nuevo.trim() !== '' && !pareceTelefono(nuevo);
