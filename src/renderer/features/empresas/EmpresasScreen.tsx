@@ -31,7 +31,7 @@ import type { Contract, InputOf } from '../../../shared/contract';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/areas/empresas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminarEnUso, PieFormulario, useFormulario } from '../proyectos/comun';
+import { confirmarEliminarEnUso, NombreConDescripcion, PieFormulario, useFormulario } from '../proyectos/comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
@@ -274,12 +274,7 @@ export default function EmpresasScreen() {
       maw: 300,
       celda: (e) => (
         <>
-          <Text fw={600}>{e.nombre}</Text>
-          {e.descripcion ? (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {e.descripcion}
-            </Text>
-          ) : null}
+          <NombreConDescripcion nombre={e.nombre} descripcion={e.descripcion} lineas={1} />
           {e.ruc ? (
             <Text size="xs" c="dimmed">
               {t.campoRuc}: {e.ruc}
