@@ -52,6 +52,7 @@ import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { PieDeModal } from '../../components/PieDeModal';
 import { AvisoError } from '../../components/CamposAcceso';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.bots;
 
@@ -95,13 +96,11 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
 
   const refrescar = () => queryClient.invalidateQueries({ queryKey: clave('bots') });
 
-  const eliminar = useMutation({
-    mutationFn: (e: EmpresaBot) => api.bots.eliminarEmpresa({ canal, clave: e.clave }),
-    onSuccess: () => {
-      notifySuccess(t.eliminada);
-      void refrescar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar)),
+  const eliminar = useAccionAvisada({
+    hacer: (e: EmpresaBot) => api.bots.eliminarEmpresa({ canal, clave: e.clave }),
+    exito: t.eliminada,
+    error: t.errorEliminar,
+    despues: refrescar,
   });
 
   const confirmarEliminar = (e: EmpresaBot) =>

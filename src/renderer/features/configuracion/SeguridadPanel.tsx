@@ -18,6 +18,7 @@ import { descargar } from '../metricas/guardar-csv';
 import { TarjetaAjustes } from './TarjetaAjustes';
 import { PieDeModal } from '../../components/PieDeModal';
 import { AvisoError } from '../../components/CamposAcceso';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.seguridad;
 
@@ -265,13 +266,11 @@ function Sesiones() {
   const queryClient = useQueryClient();
   const lista = useQuery(consultas.seguridad.sesiones({}));
   const actualizar = () => void queryClient.invalidateQueries({ queryKey: clave('seguridad') });
-  const cerrar = useMutation({
-    mutationFn: (id: string) => api.seguridad.cerrarSesion({ id }),
-    onSuccess: () => {
-      notifySuccess(t.cerrada);
-      actualizar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
+  const cerrar = useAccionAvisada({
+    hacer: (id: string) => api.seguridad.cerrarSesion({ id }),
+    exito: t.cerrada,
+    error: t.errorGuardar,
+    despues: actualizar,
   });
   const cerrarOtras = useMutation({
     mutationFn: () => api.seguridad.cerrarOtras({}),

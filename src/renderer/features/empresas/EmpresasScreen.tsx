@@ -38,6 +38,7 @@ import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { TituloConVolver } from '../../components/TituloConVolver';
 import { useEsAdministrador } from '../../app/rol';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -233,13 +234,11 @@ export default function EmpresasScreen() {
   }, [empresas.error]);
   const refrescar = () => void queryClient.invalidateQueries({ queryKey: clave('empresas') });
 
-  const estado = useMutation({
-    mutationFn: (e: Empresa) => api.empresas.cambiarEstado({ id: e.id, activo: !e.activo }),
-    onSuccess: () => {
-      notifySuccess(t.estadoCambiado);
-      refrescar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorEstado)),
+  const estado = useAccionAvisada({
+    hacer: (e: Empresa) => api.empresas.cambiarEstado({ id: e.id, activo: !e.activo }),
+    exito: t.estadoCambiado,
+    error: t.errorEstado,
+    despues: refrescar,
   });
   const eliminar = useMutation({
     mutationFn: (e: Empresa) => api.empresas.eliminar({ id: e.id }),

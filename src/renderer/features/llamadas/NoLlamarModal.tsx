@@ -14,6 +14,7 @@ import { t } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { leerArchivo, telefonosDeCsv } from './csv';
 import { MAX_TELEFONOS_CSV, TELEFONOS_POR_ENVIO, type FilaNoLlamar } from './lotes';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const POR_PAGINA = 8;
 /** What a person can type as a phone (the api checks again). */
@@ -56,13 +57,11 @@ export function NoLlamarModal({ onClose }: { onClose: () => void }) {
     onError: (e) => notifyError(mensajeDe(e, m.errorGuardar)),
   });
 
-  const quitar = useMutation({
-    mutationFn: (telefono: string) => api.llamadas.noLlamarQuitar({ telefono }),
-    onSuccess: () => {
-      notifySuccess(m.quitado);
-      void refrescar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, m.errorGuardar)),
+  const quitar = useAccionAvisada({
+    hacer: (telefono: string) => api.llamadas.noLlamarQuitar({ telefono }),
+    exito: m.quitado,
+    error: m.errorGuardar,
+    despues: refrescar,
   });
 
   const confirmarQuitar = (f: FilaNoLlamar) =>
