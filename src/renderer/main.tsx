@@ -1,15 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { montar } from './app/montar';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('No se encontró el elemento #root');
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+montar(<App />);

@@ -1,14 +1,6 @@
 import '@mantine/core/styles.css';
 import '../styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { PortalApp } from './PortalApp';
+import { montar } from '../app/montar';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('No se encontró el elemento #root');
-
-createRoot(container).render(
-  <StrictMode>
-    <PortalApp />
-  </StrictMode>,
-);
+montar(<PortalApp />);

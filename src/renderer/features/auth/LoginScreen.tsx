@@ -15,19 +15,19 @@ export default function LoginScreen() {
   return requiereCodigo ? <SegundoPaso /> : <PrimerPaso />;
 }
 
-function PrimerPaso() {
-  useDocumentTitle(es.login.boton);
-  const { signIn } = useAuth();
+/**
+ * A sign-in step's submit: one attempt at a time; what was typed is checked first (its message shown, nothing
+ * sent); a failure shows its Spanish message and frees the form; `enviar` answers whether the dashboard follows
+ * (otherwise the screen redraws as the next step), and the form stays busy until it does.
+ */
+function useEnvioDePaso(validar: () => string | null, enviar: () => Promise<unknown>) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const invalid = loginValidationMessage(email, password);
+    const invalid = validar();
     if (invalid) {
       setError(invalid);
       return;
@@ -35,13 +35,25 @@ function PrimerPaso() {
     setError(null);
     setBusy(true);
     try {
-      // Null: the password was right and the code step follows (this screen redraws as SegundoPaso).
-      if (await signIn(email.trim(), password)) navigate(HOME_AFTER_LOGIN, { replace: true });
+      if (await enviar()) navigate(HOME_AFTER_LOGIN, { replace: true });
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
     }
   };
+  return { busy, error, onSubmit };
+}
+
+function PrimerPaso() {
+  useDocumentTitle(es.login.boton);
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, onSubmit } = useEnvioDePaso(
+    () => loginValidationMessage(email, password),
+    // Null: the password was right and the code step follows (this screen redraws as SegundoPaso).
+    () => signIn(email.trim(), password),
+  );
 
   return (
     <AuthCard title={es.login.saludo} subtitle={es.login.subtitulo}>
@@ -72,25 +84,14 @@ function SegundoPaso() {
   const t = es.seguridad;
   useDocumentTitle(t.pasoTitulo);
   const { verifyCode, signOut, backend } = useAuth();
-  const navigate = useNavigate();
   const [codigo, setCodigo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!codigo.trim()) return setError(t.codigoVacio);
-    setError(null);
-    setBusy(true);
-    try {
+  const { busy, error, onSubmit } = useEnvioDePaso(
+    () => (codigo.trim() ? null : t.codigoVacio),
+    async () => {
       await verifyCode(codigo.trim());
-      navigate(HOME_AFTER_LOGIN, { replace: true });
-    } catch (failure) {
-      setError(loginErrorMessage(failure));
-      setBusy(false);
-    }
-  };
+      return true;
+    },
+  );
 
   return (
     <AuthCard title={t.pasoTitulo} subtitle={backend === 'hosted' ? t.pasoSubtituloAlojado : t.pasoSubtitulo}>

@@ -21,6 +21,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import {
   IconAlertCircle,
   IconCircleCheckFilled,
@@ -51,6 +52,7 @@ import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { PieDeModal } from '../../components/PieDeModal';
 import { AvisoError } from '../../components/CamposAcceso';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.bots;
 
@@ -94,22 +96,20 @@ export function EmpresasBotScreen({ canal }: { canal: CanalBot }) {
 
   const refrescar = () => queryClient.invalidateQueries({ queryKey: clave('bots') });
 
-  const eliminar = useMutation({
-    mutationFn: (e: EmpresaBot) => api.bots.eliminarEmpresa({ canal, clave: e.clave }),
-    onSuccess: () => {
-      notifySuccess(t.eliminada);
-      void refrescar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorEliminar)),
+  const eliminar = useAccionAvisada({
+    hacer: (e: EmpresaBot) => api.bots.eliminarEmpresa({ canal, clave: e.clave }),
+    exito: t.eliminada,
+    error: t.errorEliminar,
+    despues: refrescar,
   });
 
   const confirmarEliminar = (e: EmpresaBot) =>
-    modals.openConfirmModal({
-      title: t.confirmarEliminarTitulo,
-      children: <Text size="sm">{t.confirmarEliminar}</Text>,
-      labels: { confirm: t.eliminarSi, cancel: t.cancelar },
-      confirmProps: { color: 'red' },
-      onConfirm: () => eliminar.mutate(e),
+    pedirConfirmacion({
+      titulo: t.confirmarEliminarTitulo,
+      pregunta: t.confirmarEliminar,
+      si: t.eliminarSi, no: t.cancelar,
+      peligro: true,
+      alConfirmar: () => eliminar.mutate(e),
     });
 
   const columnas: Array<Columna<EmpresaBot>> = [

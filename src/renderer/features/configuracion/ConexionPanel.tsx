@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, PasswordInput, Radio, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconAlertCircle, IconCheck, IconDatabase, IconKey, IconPlugConnected, IconWebhook, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -98,12 +98,12 @@ function BackendForm({ initial }: { initial: BackendInfo }) {
   });
 
   const confirm = () =>
-    modals.openConfirmModal({
-      title: c.confirmarCambioTitulo,
-      centered: true,
-      children: <Text size="sm">{c.confirmarCambio}</Text>,
-      labels: { confirm: c.guardarYReconectar, cancel: c.cancelar },
-      onConfirm: () => guardar.mutate(),
+    pedirConfirmacion({
+      titulo: c.confirmarCambioTitulo,
+      pregunta: c.confirmarCambio,
+      si: c.guardarYReconectar, no: c.cancelar,
+      centrado: true,
+      alConfirmar: () => guardar.mutate(),
     });
 
   const hostedIncomplete = choice === 'hosted' && (!url.trim() || (!key.trim() && !initial.claveGuardada));

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, NumberInput, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconInbox, IconKey, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -63,12 +63,12 @@ function EntradaForm({ info }: { info: EntradaInfo }) {
   });
 
   const confirmarRotar = (ruta: RutaEntrada) =>
-    modals.openConfirmModal({
-      title: t.rotarTitulo,
-      centered: true,
-      children: <Text size="sm">{t.rotarConfirmar(t.rutas[ruta])}</Text>,
-      labels: { confirm: t.rotarAceptar, cancel: t.cancelar },
-      onConfirm: () => rotar.mutate(ruta),
+    pedirConfirmacion({
+      titulo: t.rotarTitulo,
+      pregunta: t.rotarConfirmar(t.rutas[ruta]),
+      si: t.rotarAceptar, no: t.cancelar,
+      centrado: true,
+      alConfirmar: () => rotar.mutate(ruta),
     });
 
   const direccion = escucharEn.trim();

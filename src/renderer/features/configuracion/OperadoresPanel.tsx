@@ -1,5 +1,6 @@
 import { Badge, Button, Code, CopyButton, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconCheck, IconCopy, IconKey, IconLockOpen, IconMailOff, IconPlus, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -82,14 +83,12 @@ export function OperadoresPanel() {
   });
 
   const confirmar = (titulo: string, texto: string, accion: () => void, rojo = false) =>
-    modals.openConfirmModal({
-      title: titulo,
-      centered: true,
-      children: <Text size="sm">{texto}</Text>,
-      labels: { confirm: t.confirmar, cancel: t.cancelar },
-      closeButtonProps: { 'aria-label': t.cerrar },
-      confirmProps: { color: rojo ? 'red' : undefined },
-      onConfirm: accion,
+    pedirConfirmacion({
+      titulo,
+      pregunta: texto,
+      si: t.confirmar, no: t.cancelar,
+      peligro: rojo, centrado: true, cerrar: t.cerrar,
+      alConfirmar: accion,
     });
 
   const acciones = (f: FilaOperador) => {
@@ -124,14 +123,12 @@ export function OperadoresPanel() {
             icon={<IconLockOpen size={18} />}
             color="orange"
             onClick={() =>
-              modals.openConfirmModal({
-                title: ts.restablecerTitulo,
-                centered: true,
-                children: <Text size="sm">{ts.restablecerDetalle(f.nombre)}</Text>,
-                labels: { confirm: ts.restablecerConfirmar, cancel: t.cancelar },
-                closeButtonProps: { 'aria-label': t.cerrar },
-                confirmProps: { color: 'red' },
-                onConfirm: () => restablecerDosPasos.mutate(f),
+              pedirConfirmacion({
+                titulo: ts.restablecerTitulo,
+                pregunta: ts.restablecerDetalle(f.nombre),
+                si: ts.restablecerConfirmar, no: t.cancelar,
+                peligro: true, centrado: true, cerrar: t.cerrar,
+                alConfirmar: () => restablecerDosPasos.mutate(f),
               })
             }
             aria-label={`${ts.restablecer} ${f.email}`}

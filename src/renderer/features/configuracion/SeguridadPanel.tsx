@@ -1,5 +1,5 @@
 import { Badge, Button, Code, CopyButton, Group, Image, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconCheck, IconCopy, IconDeviceDesktop, IconDownload, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
@@ -18,6 +18,7 @@ import { descargar } from '../metricas/guardar-csv';
 import { TarjetaAjustes } from './TarjetaAjustes';
 import { PieDeModal } from '../../components/PieDeModal';
 import { AvisoError } from '../../components/CamposAcceso';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.seguridad;
 
@@ -265,13 +266,11 @@ function Sesiones() {
   const queryClient = useQueryClient();
   const lista = useQuery(consultas.seguridad.sesiones({}));
   const actualizar = () => void queryClient.invalidateQueries({ queryKey: clave('seguridad') });
-  const cerrar = useMutation({
-    mutationFn: (id: string) => api.seguridad.cerrarSesion({ id }),
-    onSuccess: () => {
-      notifySuccess(t.cerrada);
-      actualizar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorGuardar)),
+  const cerrar = useAccionAvisada({
+    hacer: (id: string) => api.seguridad.cerrarSesion({ id }),
+    exito: t.cerrada,
+    error: t.errorGuardar,
+    despues: actualizar,
   });
   const cerrarOtras = useMutation({
     mutationFn: () => api.seguridad.cerrarOtras({}),
@@ -346,13 +345,12 @@ function Sesiones() {
             disabled={otras === 0}
             loading={cerrarOtras.isPending}
             onClick={() =>
-              modals.openConfirmModal({
-                title: t.cerrarOtras,
-                centered: true,
-                children: <Text size="sm">{t.sesionesSubtitulo}</Text>,
-                labels: { confirm: t.cerrarOtras, cancel: t.cancelar },
-                confirmProps: { color: 'red' },
-                onConfirm: () => cerrarOtras.mutate(),
+              pedirConfirmacion({
+                titulo: t.cerrarOtras,
+                pregunta: t.sesionesSubtitulo,
+                si: t.cerrarOtras, no: t.cancelar,
+                peligro: true, centrado: true,
+                alConfirmar: () => cerrarOtras.mutate(),
               })
             }
          

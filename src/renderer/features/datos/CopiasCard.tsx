@@ -8,6 +8,7 @@ import { AppError } from '../../../shared/errors';
 import { es } from '../../../shared/i18n/es';
 import { api, clave, consultas } from '../../api/client';
 import { AccionFila } from '../../components/AccionFila';
+import { DatoRotulado } from '../../components/DatoRotulado';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { notifyError, notifySuccess } from '../../components/toast';
 import { formatDateTime } from '../../lib/format';
@@ -138,9 +139,9 @@ function Ajustes({ ajustes }: { ajustes: AjustesCopias }) {
         </Text>
       )}
       <Group gap="xl">
-        <Dato titulo={t.ultimaAutomatica} valor={ajustes.ultimaAutomatica ? formatDateTime(ajustes.ultimaAutomatica) : t.ninguna} />
-        <Dato
-          titulo={t.proximaAutomatica}
+        <DatoRotulado etiqueta={t.ultimaAutomatica} valor={ajustes.ultimaAutomatica ? formatDateTime(ajustes.ultimaAutomatica) : t.ninguna} />
+        <DatoRotulado
+          etiqueta={t.proximaAutomatica}
           valor={!ajustes.automaticas ? t.desactivadas : ajustes.proximaAutomatica ? formatDateTime(ajustes.proximaAutomatica) : '—'}
         />
       </Group>
@@ -148,18 +149,6 @@ function Ajustes({ ajustes }: { ajustes: AjustesCopias }) {
   );
 }
 
-function Dato({ titulo, valor }: { titulo: string; valor: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {titulo}
-      </Text>
-      <Text size="sm" fw={500}>
-        {valor}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * The one confirmation a restore asks for, whatever the reason: what it says first, then that everybody signs in

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconAlertCircle, IconCheck, IconCloudUpload, IconKey, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -91,12 +91,12 @@ function Traslado({ estado, ocupado }: { estado: EstadoTraslado; ocupado: boolea
   const enIntegrada = backend !== 'hosted';
   const incompleto = !url.trim() || (!anonKey.trim() && !claveGuardada) || (!cadena.trim() && !estado.conexionGuardada);
   const confirmar = () =>
-    modals.openConfirmModal({
-      title: t.confirmarTitulo,
-      centered: true,
-      children: <Text size="sm">{t.confirmar}</Text>,
-      labels: { confirm: estado.pendiente ? t.reanudar : t.confirmarBoton, cancel: es.datos.pantallaCopias.cancelar },
-      onConfirm: () => trasladar.mutate(),
+    pedirConfirmacion({
+      titulo: t.confirmarTitulo,
+      pregunta: t.confirmar,
+      si: estado.pendiente ? t.reanudar : t.confirmarBoton, no: es.datos.pantallaCopias.cancelar,
+      centrado: true,
+      alConfirmar: () => trasladar.mutate(),
     });
 
   return (
@@ -188,13 +188,12 @@ function DatosLocales({ estado }: { estado: EstadoTraslado }) {
         leftSection={<IconTrash size={16} />}
         loading={eliminar.isPending}
         onClick={() =>
-          modals.openConfirmModal({
-            title: t.confirmarEliminarLocalesTitulo,
-            centered: true,
-            children: <Text size="sm">{t.confirmarEliminarLocales}</Text>,
-            labels: { confirm: t.confirmarEliminarLocalesBoton, cancel: es.datos.pantallaCopias.cancelar },
-            confirmProps: { color: 'red' },
-            onConfirm: () => eliminar.mutate(),
+          pedirConfirmacion({
+            titulo: t.confirmarEliminarLocalesTitulo,
+            pregunta: t.confirmarEliminarLocales,
+            si: t.confirmarEliminarLocalesBoton, no: es.datos.pantallaCopias.cancelar,
+            peligro: true, centrado: true,
+            alConfirmar: () => eliminar.mutate(),
           })
         }
       >

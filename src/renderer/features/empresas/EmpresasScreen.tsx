@@ -21,7 +21,7 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconBan, IconBuilding, IconCheck, IconCopy, IconInfoCircle, IconKey, IconLink, IconPencil, IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -31,13 +31,14 @@ import type { Contract, InputOf } from '../../../shared/contract';
 import { enlaceAccesoEmpresa, generarContrasenaPortal, generarUsuarioPortal, type CredencialesPortal, type Empresa } from '../../../shared/areas/empresas/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminarEnUso, PieFormulario, useFormulario } from '../proyectos/comun';
+import { confirmarEliminarEnUso, NombreConDescripcion, PieFormulario, useFormulario } from '../proyectos/comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { ROW_INACTIVA } from '../../components/TablaColumnas';
 import { TituloConVolver } from '../../components/TituloConVolver';
 import { useEsAdministrador } from '../../app/rol';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.empresas;
 const COPIA_MS = 2000;
@@ -233,13 +234,11 @@ export default function EmpresasScreen() {
   }, [empresas.error]);
   const refrescar = () => void queryClient.invalidateQueries({ queryKey: clave('empresas') });
 
-  const estado = useMutation({
-    mutationFn: (e: Empresa) => api.empresas.cambiarEstado({ id: e.id, activo: !e.activo }),
-    onSuccess: () => {
-      notifySuccess(t.estadoCambiado);
-      refrescar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorEstado)),
+  const estado = useAccionAvisada({
+    hacer: (e: Empresa) => api.empresas.cambiarEstado({ id: e.id, activo: !e.activo }),
+    exito: t.estadoCambiado,
+    error: t.errorEstado,
+    despues: refrescar,
   });
   const eliminar = useMutation({
     mutationFn: (e: Empresa) => api.empresas.eliminar({ id: e.id }),
@@ -260,11 +259,11 @@ export default function EmpresasScreen() {
     onError: (e) => notifyError(mensajeDe(e, t.errorCredenciales)),
   });
   const confirmarRestablecer = (e: Empresa) =>
-    modals.openConfirmModal({
-      title: t.restablecerTitulo,
-      children: <Text size="sm">{t.restablecerPregunta(e.nombre)}</Text>,
-      labels: { confirm: t.restablecer, cancel: t.cancelar },
-      onConfirm: () => restablecer.mutate(e),
+    pedirConfirmacion({
+      titulo: t.restablecerTitulo,
+      pregunta: t.restablecerPregunta(e.nombre),
+      si: t.restablecer, no: t.cancelar,
+      alConfirmar: () => restablecer.mutate(e),
     });
 
   const lista = empresas.data ?? [];
@@ -274,12 +273,7 @@ export default function EmpresasScreen() {
       maw: 300,
       celda: (e) => (
         <>
-          <Text fw={600}>{e.nombre}</Text>
-          {e.descripcion ? (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {e.descripcion}
-            </Text>
-          ) : null}
+          <NombreConDescripcion nombre={e.nombre} descripcion={e.descripcion} lineas={1} />
           {e.ruc ? (
             <Text size="xs" c="dimmed">
               {t.campoRuc}: {e.ruc}

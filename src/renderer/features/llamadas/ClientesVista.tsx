@@ -16,7 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -135,14 +135,12 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
   });
 
   const confirmarEliminar = (c: ClienteFila) =>
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t.lote.cerrar },
-      title: t.clientes.accionEliminar,
-      centered: true,
-      children: <Text size="sm">{t.clientes.confirmarEliminar}</Text>,
-      labels: { confirm: t.clientes.eliminar, cancel: t.clientes.cancelar },
-      confirmProps: { color: 'red' },
-      onConfirm: () => eliminar.mutate(c.id),
+    pedirConfirmacion({
+      titulo: t.clientes.accionEliminar,
+      pregunta: t.clientes.confirmarEliminar,
+      si: t.clientes.eliminar, no: t.clientes.cancelar,
+      peligro: true, centrado: true, cerrar: t.lote.cerrar,
+      alConfirmar: () => eliminar.mutate(c.id),
     });
 
   /** The screen's checks before a call (the api checks again): config, in progress, cap. */
@@ -169,13 +167,12 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
       return;
     }
     if (!puedeLlamar(config.data, stats.data)) return;
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t.lote.cerrar },
-      title: t.llamar.confirmarTitulo,
-      centered: true,
-      children: <Text size="sm">{t.llamar.confirmar(nombre, c.telefono)}</Text>,
-      labels: { confirm: t.llamar.si, cancel: t.llamar.cancelar },
-      onConfirm: async () => {
+    pedirConfirmacion({
+      titulo: t.llamar.confirmarTitulo,
+      pregunta: t.llamar.confirmar(nombre, c.telefono),
+      si: t.llamar.si, no: t.llamar.cancelar,
+      centrado: true, cerrar: t.lote.cerrar,
+      alConfirmar: async () => {
         setLlamando(true);
         try {
           const r = await api.llamadas.llamar({ clienteId: c.id });
@@ -211,14 +208,12 @@ function ListadoClientes({ campana, campanas }: { campana: Campana; campanas: Ca
   });
 
   const confirmarNoLlamar = (c: ClienteFila) =>
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t.lote.cerrar },
-      title: t.listaNoLlamar.confirmarClienteTitulo,
-      centered: true,
-      children: <Text size="sm">{t.listaNoLlamar.confirmarCliente(`${c.nombre} ${c.apellido}`.trim(), c.telefono)}</Text>,
-      labels: { confirm: t.listaNoLlamar.siAgregar, cancel: t.listaNoLlamar.cancelar },
-      confirmProps: { color: 'red' },
-      onConfirm: () => agregarNoLlamar.mutate(c),
+    pedirConfirmacion({
+      titulo: t.listaNoLlamar.confirmarClienteTitulo,
+      pregunta: t.listaNoLlamar.confirmarCliente(`${c.nombre} ${c.apellido}`.trim(), c.telefono),
+      si: t.listaNoLlamar.siAgregar, no: t.listaNoLlamar.cancelar,
+      peligro: true, centrado: true, cerrar: t.lote.cerrar,
+      alConfirmar: () => agregarNoLlamar.mutate(c),
     });
 
   const filas = clientes.data?.filas ?? [];

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title, Tooltip, type NumberInputProps } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +25,11 @@ const esFechaValida = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.is
 export function ConfiguracionPanel({ campanaId, configuracion, cargando, error }: { campanaId: number; configuracion: ConfiguracionLlamadas | null | undefined; cargando: boolean; error: string | null }) {
   if (cargando) return <Paper withBorder p="lg" shadow="xs" mih={200} />;
   return <Formulario key={configuracion?.id ?? 'nueva'} campanaId={campanaId} configuracion={configuracion ?? null} error={error} />;
+}
+
+/** A whole number from 1 to `max`: what is typed is kept within them, and an empty or unreadable box counts as 1. */
+function CampoEntero({ max, valor, alCambiar, ...props }: Omit<NumberInputProps, 'value' | 'onChange' | 'min' | 'max' | 'allowDecimal'> & { max: number; valor: number; alCambiar: (n: number) => void }) {
+  return <NumberInput {...props} value={valor} onChange={(x) => alCambiar(Math.min(max, Math.max(1, Number(x) || 1)))} min={1} max={max} allowDecimal={false} />;
 }
 
 function Formulario({ campanaId, configuracion, error }: { campanaId: number; configuracion: ConfiguracionLlamadas | null; error: string | null }) {
@@ -131,7 +136,7 @@ function Formulario({ campanaId, configuracion, error }: { campanaId: number; co
                 <TextInput label={c.horaInicio} type="time" value={v.horaInicio} onChange={(e) => setV({ ...v, horaInicio: e.currentTarget.value })} />
                 <TextInput label={c.horaFin} type="time" value={v.horaFin} onChange={(e) => setV({ ...v, horaFin: e.currentTarget.value })} error={horarioMal ? c.horarioInvalido : null} />
                 <TextInput label={c.zonaHoraria} value={v.zonaHoraria} onChange={(e) => setV({ ...v, zonaHoraria: e.currentTarget.value })} maxLength={100} />
-                <NumberInput label={c.simultaneas} value={v.maxSimultaneas} onChange={(x) => setV({ ...v, maxSimultaneas: Math.min(MAX_SIMULTANEAS, Math.max(1, Number(x) || 1)) })} min={1} max={MAX_SIMULTANEAS} allowDecimal={false} />
+                <CampoEntero label={c.simultaneas} max={MAX_SIMULTANEAS} valor={v.maxSimultaneas} alCambiar={(n) => setV({ ...v, maxSimultaneas: n })} />
               </SimpleGrid>
               <Text size="xs" c="dimmed">
                 {c.simultaneasDescripcion}
@@ -208,23 +213,13 @@ function Formulario({ campanaId, configuracion, error }: { campanaId: number; co
           <Tabs.Panel value="reintentos">
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NumberInput
-                  label={pol.reintentosMax}
-                  description={pol.reintentosMaxDescripcion}
-                  value={v.reintentosMax}
-                  onChange={(x) => setV({ ...v, reintentosMax: Math.min(10, Math.max(1, Number(x) || 1)) })}
-                  min={1}
-                  max={10}
-                  allowDecimal={false}
-                />
-                <NumberInput
+                <CampoEntero label={pol.reintentosMax} description={pol.reintentosMaxDescripcion} max={10} valor={v.reintentosMax} alCambiar={(n) => setV({ ...v, reintentosMax: n })} />
+                <CampoEntero
                   label={pol.reintentoMinutos}
                   description={pol.reintentoMinutosDescripcion}
-                  value={v.reintentoMinutos}
-                  onChange={(x) => setV({ ...v, reintentoMinutos: Math.min(1440, Math.max(1, Number(x) || 1)) })}
-                  min={1}
                   max={1440}
-                  allowDecimal={false}
+                  valor={v.reintentoMinutos}
+                  alCambiar={(n) => setV({ ...v, reintentoMinutos: n })}
                   disabled={v.reintentosMax <= 1}
                 />
               </SimpleGrid>

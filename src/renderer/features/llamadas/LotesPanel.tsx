@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { IconEye, IconPlayerPause, IconPlayerPlay, IconStack2, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,14 +40,12 @@ export function LotesPanel({ campanaId, onAbrir }: { campanaId: number; onAbrir:
   const ocultos = lista.length - visibles.length;
 
   const cancelar = (l: LoteResumen) =>
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t.lote.cerrar },
-      title: p.confirmarCancelarTitulo,
-      centered: true,
-      children: <Text size="sm">{p.confirmarCancelar}</Text>,
-      labels: { confirm: p.siCancelar, cancel: p.volver },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void hacer(l.id, () => api.llamadas.cancelarLote({ id: l.id }), p.cancelado),
+    pedirConfirmacion({
+      titulo: p.confirmarCancelarTitulo,
+      pregunta: p.confirmarCancelar,
+      si: p.siCancelar, no: p.volver,
+      peligro: true, centrado: true, cerrar: t.lote.cerrar,
+      alConfirmar: () => void hacer(l.id, () => api.llamadas.cancelarLote({ id: l.id }), p.cancelado),
     });
 
   const nombre = (l: LoteResumen) => formatDateTime(l.creadoAt);

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, FileButton, Group, Modal, Pagination, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { pedirConfirmacion } from '../../components/confirmacion';
 import { notifications } from '@mantine/notifications';
 import { IconPhoneOff, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { t } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { leerArchivo, telefonosDeCsv } from './csv';
 import { MAX_TELEFONOS_CSV, TELEFONOS_POR_ENVIO, type FilaNoLlamar } from './lotes';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const POR_PAGINA = 8;
 /** What a person can type as a phone (the api checks again). */
@@ -56,24 +57,20 @@ export function NoLlamarModal({ onClose }: { onClose: () => void }) {
     onError: (e) => notifyError(mensajeDe(e, m.errorGuardar)),
   });
 
-  const quitar = useMutation({
-    mutationFn: (telefono: string) => api.llamadas.noLlamarQuitar({ telefono }),
-    onSuccess: () => {
-      notifySuccess(m.quitado);
-      void refrescar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, m.errorGuardar)),
+  const quitar = useAccionAvisada({
+    hacer: (telefono: string) => api.llamadas.noLlamarQuitar({ telefono }),
+    exito: m.quitado,
+    error: m.errorGuardar,
+    despues: refrescar,
   });
 
   const confirmarQuitar = (f: FilaNoLlamar) =>
-    modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t.lote.cerrar },
-      title: m.confirmarQuitarTitulo,
-      centered: true,
-      children: <Text size="sm">{m.confirmarQuitar(f.telefono)}</Text>,
-      labels: { confirm: m.siQuitar, cancel: m.cancelar },
-      confirmProps: { color: 'red' },
-      onConfirm: () => quitar.mutate(f.telefono),
+    pedirConfirmacion({
+      titulo: m.confirmarQuitarTitulo,
+      pregunta: m.confirmarQuitar(f.telefono),
+      si: m.siQuitar, no: m.cancelar,
+      peligro: true, centrado: true, cerrar: t.lote.cerrar,
+      alConfirmar: () => quitar.mutate(f.telefono),
     });
 
   const nuevoMal = tocado && nuevo.trim() !== '' && !pareceTelefono(nuevo);

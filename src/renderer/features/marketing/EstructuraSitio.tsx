@@ -24,6 +24,7 @@ import {
   type PropuestaSitio,
 } from '../../../shared/areas/marketing/propuesta';
 import { es } from '../../../shared/i18n/es';
+import { DatoRotulado } from '../../components/DatoRotulado';
 
 const m = es.marketing;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,27 +98,15 @@ function Vista({ propuesta }: { propuesta: PropuestaSitio }) {
           {m.resumen}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Dato etiqueta={m.numeroPaginas} valor={String(resumen.paginas)} />
-          <Dato etiqueta={m.totalComponentes} valor={String(resumen.componentes)} />
-          <Dato etiqueta={m.paginaServicios} valor={resumen.tieneServicios ? m.si : m.no} />
+          <DatoRotulado destacado etiqueta={m.numeroPaginas} valor={String(resumen.paginas)} />
+          <DatoRotulado destacado etiqueta={m.totalComponentes} valor={String(resumen.componentes)} />
+          <DatoRotulado destacado etiqueta={m.paginaServicios} valor={resumen.tieneServicios ? m.si : m.no} />
         </SimpleGrid>
       </Paper>
     </Stack>
   );
 }
 
-function Dato({ etiqueta, valor }: { etiqueta: string; valor: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {etiqueta}
-      </Text>
-      <Text fw={700} size="lg">
-        {valor}
-      </Text>
-    </div>
-  );
-}
 
 function Seccion({ componente }: { componente: Componente }) {
   const tipo = tipoSeccion(componente);

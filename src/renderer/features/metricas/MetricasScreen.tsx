@@ -71,6 +71,18 @@ function Panel({ titulo, children }: { titulo: string; children: ReactNode }) {
   );
 }
 
+/** A chart in its 240 px box, or the dimmed 'Sin datos' line where it would stand when there is nothing to draw. */
+function Grafico({ vacio, children }: { vacio: boolean; children: ReactNode }) {
+  if (vacio) {
+    return (
+      <Center h={220}>
+        <Text c="dimmed">{t.sinDatos}</Text>
+      </Center>
+    );
+  }
+  return <div style={{ height: 240 }}>{children}</div>;
+}
+
 function mesCorto(mes: string): string {
   const [y, m] = mes.split('-').map(Number);
   return new Intl.DateTimeFormat('es-CO', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 15)));
@@ -115,40 +127,28 @@ function Contenido({ d }: { d: DashboardMetricas }) {
 
       <SimpleGrid cols={{ base: 1, lg: 3 }}>
         <Panel titulo={t.distribucion}>
-          {estados.length === 0 ? (
-            <Center h={220}>
-              <Text c="dimmed">{t.sinDatos}</Text>
-            </Center>
-          ) : (
-            <div style={{ height: 240 }}>
-              <Doughnut
-                aria-label={t.distribucion}
-                data={{
-                  labels: estados.map((e) => etiquetaEstadoProyecto(e)),
-                  datasets: [{ data: estados.map((e) => d.estadosProyectos[e] ?? 0), backgroundColor: estados.map((e) => COLORES[COLOR_ESTADO_PROYECTO[e]] ?? '#868e96'), borderWidth: 2 }],
-                }}
-                options={{ maintainAspectRatio: false, plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } }, cutout: '62%' }}
-              />
-            </div>
-          )}
+          <Grafico vacio={estados.length === 0}>
+            <Doughnut
+              aria-label={t.distribucion}
+              data={{
+                labels: estados.map((e) => etiquetaEstadoProyecto(e)),
+                datasets: [{ data: estados.map((e) => d.estadosProyectos[e] ?? 0), backgroundColor: estados.map((e) => COLORES[COLOR_ESTADO_PROYECTO[e]] ?? '#868e96'), borderWidth: 2 }],
+              }}
+              options={{ maintainAspectRatio: false, plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } }, cutout: '62%' }}
+            />
+          </Grafico>
         </Panel>
         <Panel titulo={t.porCategoria}>
-          {d.serviciosPorCategoria.length === 0 ? (
-            <Center h={220}>
-              <Text c="dimmed">{t.sinDatos}</Text>
-            </Center>
-          ) : (
-            <div style={{ height: 240 }}>
-              <Bar
-                aria-label={t.porCategoria}
-                data={{
-                  labels: d.serviciosPorCategoria.map((c) => c.categoria),
-                  datasets: [{ label: t.tarjetaServicios, data: d.serviciosPorCategoria.map((c) => c.total), backgroundColor: d.serviciosPorCategoria.map((_, k) => PALETA[k % PALETA.length]!), borderRadius: 6 }],
-                }}
-                options={{ indexAxis: 'y', maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } }}
-              />
-            </div>
-          )}
+          <Grafico vacio={d.serviciosPorCategoria.length === 0}>
+            <Bar
+              aria-label={t.porCategoria}
+              data={{
+                labels: d.serviciosPorCategoria.map((c) => c.categoria),
+                datasets: [{ label: t.tarjetaServicios, data: d.serviciosPorCategoria.map((c) => c.total), backgroundColor: d.serviciosPorCategoria.map((_, k) => PALETA[k % PALETA.length]!), borderRadius: 6 }],
+              }}
+              options={{ indexAxis: 'y', maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } }}
+            />
+          </Grafico>
         </Panel>
         <Panel titulo={t.estadoServicios}>
           <Stack gap="sm">

@@ -18,6 +18,7 @@ import { TablaDatos, type Columna } from '../../components/TablaDatos';
 import { AccionFila } from '../../components/AccionFila';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { useEsAdministrador } from '../../app/rol';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.planes;
 
@@ -57,13 +58,11 @@ function EmpresasPlanModal({ plan, onClose }: { plan: Plan; onClose: () => void 
   useEffect(() => {
     if (empresas.error) notifyError(t.errorEmpresas);
   }, [empresas.error]);
-  const desasociar = useMutation({
-    mutationFn: (id: string) => api.planes.desasociar({ id }),
-    onSuccess: () => {
-      notifySuccess(t.desasociada);
-      void queryClient.invalidateQueries({ queryKey: clave('planes') });
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorDesasociar)),
+  const desasociar = useAccionAvisada({
+    hacer: (id: string) => api.planes.desasociar({ id }),
+    exito: t.desasociada,
+    error: t.errorDesasociar,
+    despues: () => queryClient.invalidateQueries({ queryKey: clave('planes') }),
   });
   const lista = empresas.data ?? [];
   // Long company and table names are cut (whole in their tooltip) and 'Desasociar' is pinned to the right,

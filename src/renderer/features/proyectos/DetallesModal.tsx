@@ -8,6 +8,7 @@ import { etiquetaEstadoProyecto, type ProyectoResumen } from '../../../shared/ar
 import { formatoCosto } from '../../../shared/areas/planes/rules';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { EstadoProyectoBadge, EstadoServicioBadge } from './comun';
+import { DatoRotulado } from '../../components/DatoRotulado';
 
 const t = es.proyectos;
 
@@ -37,14 +38,23 @@ function Cifra({ titulo, valor, icono }: { titulo: string; valor: string; icono:
         <ThemeIcon variant="light" size={36} radius="md">
           {icono}
         </ThemeIcon>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            {titulo}
-          </Text>
-          <Text fw={700} size="lg">
-            {valor}
-          </Text>
-        </Stack>
+        <DatoRotulado destacado etiqueta={titulo} valor={valor} />
+      </Group>
+    </Paper>
+  );
+}
+
+/** The report's services counted one way (by status, by category): each count drawn by `children`, or 'Sin servicios'. */
+function Recuento({ titulo, conteos, children }: { titulo: string; conteos: Record<string, number>; children: (conteo: [string, number]) => React.ReactNode }) {
+  const filas = Object.entries(conteos);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text fw={600} mb="xs">
+        {titulo}
+      </Text>
+      <Group gap="xs">
+        {filas.length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
+        {filas.map(children)}
       </Group>
     </Paper>
   );
@@ -99,35 +109,23 @@ export function DetallesModal({ proyecto, onClose }: { proyecto: ProyectoResumen
               </Paper>
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Paper withBorder p="md" radius="md">
-                <Text fw={600} mb="xs">
-                  {t.detallesServiciosPorEstado}
-                </Text>
-                <Group gap="xs">
-                  {Object.entries(r.serviciosPorEstado).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
-                  {Object.entries(r.serviciosPorEstado).map(([estado, n]) => (
-                    <Group key={estado} gap={4}>
-                      <EstadoServicioBadge estado={estado} />
-                      <Text size="sm" fw={600}>
-                        {n}
-                      </Text>
-                    </Group>
-                  ))}
-                </Group>
-              </Paper>
-              <Paper withBorder p="md" radius="md">
-                <Text fw={600} mb="xs">
-                  {t.detallesServiciosPorCategoria}
-                </Text>
-                <Group gap="xs">
-                  {Object.entries(r.serviciosPorCategoria).length === 0 ? <Text size="sm" c="dimmed">{t.sinServicios}</Text> : null}
-                  {Object.entries(r.serviciosPorCategoria).map(([cat, n]) => (
-                    <Badge key={cat} variant="light" radius="sm">
-                      {cat}: {n}
-                    </Badge>
-                  ))}
-                </Group>
-              </Paper>
+              <Recuento titulo={t.detallesServiciosPorEstado} conteos={r.serviciosPorEstado}>
+                {([estado, n]) => (
+                  <Group key={estado} gap={4}>
+                    <EstadoServicioBadge estado={estado} />
+                    <Text size="sm" fw={600}>
+                      {n}
+                    </Text>
+                  </Group>
+                )}
+              </Recuento>
+              <Recuento titulo={t.detallesServiciosPorCategoria} conteos={r.serviciosPorCategoria}>
+                {([cat, n]) => (
+                  <Badge key={cat} variant="light" radius="sm">
+                    {cat}: {n}
+                  </Badge>
+                )}
+              </Recuento>
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <SeccionDetalle icono={<IconHistory size={18} />} titulo={t.detallesHistorial} vacia={r.historial.length === 0} textoVacia={t.detallesSinHistorial}>

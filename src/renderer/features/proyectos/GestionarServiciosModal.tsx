@@ -43,6 +43,7 @@ import { confirmarEliminar, EstadoServicioBadge } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { IconoServicio } from './iconos';
 import { AccionFila } from '../../components/AccionFila';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.proyectos;
 
@@ -207,13 +208,11 @@ export function GestionarServiciosModal({ proyectoId, onClose }: { proyectoId: s
     onError: (e) => notifyError(mensajeDe(e, t.errorActualizar), t.errorActualizarTitulo),
   });
 
-  const eliminar = useMutation({
-    mutationFn: (id: string) => api.proyectos.eliminarServicio({ instanciaId: id }),
-    onSuccess: () => {
-      notifySuccess(t.servicioEliminado);
-      refrescar();
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorEliminarServicio)),
+  const eliminar = useAccionAvisada({
+    hacer: (id: string) => api.proyectos.eliminarServicio({ instanciaId: id }),
+    exito: t.servicioEliminado,
+    error: t.errorEliminarServicio,
+    despues: refrescar,
   });
 
   const nombreDe = (p: ProyectoResumen | undefined, nombreServicio: string) => nombreInstanciaSugerido(p?.nombre ?? '', nombreServicio);

@@ -15,7 +15,7 @@ import { formatoCosto } from '../../../shared/areas/planes/rules';
 import { TituloPantalla } from '../../components/TituloPantalla';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notifyError, notifySuccess } from '../../components/toast';
-import { confirmarEliminarEnUso, EstadoProyectoBadge } from './comun';
+import { confirmarEliminarEnUso, EstadoProyectoBadge, NombreConDescripcion } from './comun';
 import { mensajeDe } from '../../lib/mensaje-error';
 import { ProyectoFormModal } from './ProyectoFormModal';
 import { GestionarServiciosModal } from './GestionarServiciosModal';
@@ -102,16 +102,7 @@ export default function ProyectosScreen() {
     {
       titulo: t.colProyecto,
       maw: 320,
-      celda: (p) => (
-        <>
-          <Text fw={600}>{p.nombre}</Text>
-          {p.descripcion ? (
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {p.descripcion}
-            </Text>
-          ) : null}
-        </>
-      ),
+      celda: (p) => <NombreConDescripcion nombre={p.nombre} descripcion={p.descripcion} lineas={2} />,
     },
     {
       titulo: t.colPlan,

@@ -1,6 +1,6 @@
 /**
  * Pieces shared by the screens of projects, services, client companies and plans: the §8 confirmation
- * dialogs, status badges, errors, and the form modals' state, save and footer.
+ * dialogs, status badges, the name-and-description cell, errors, and the form modals' state, save and footer.
  */
 import { Alert, Badge, Button, Group, List, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
@@ -36,6 +36,20 @@ export function confirmarEliminar(nombre: string, onConfirm: () => void, mensaje
     confirmProps: { color: 'red', 'data-testid': 'confirmar-eliminar' },
     onConfirm,
   });
+}
+
+/** A record's name in its table's first column, its description dimmed below (cut at `lineas`) when it has one. */
+export function NombreConDescripcion({ nombre, descripcion, lineas }: { nombre: string; descripcion: string | null; lineas: number }) {
+  return (
+    <>
+      <Text fw={600}>{nombre}</Text>
+      {descripcion ? (
+        <Text size="xs" c="dimmed" lineClamp={lineas}>
+          {descripcion}
+        </Text>
+      ) : null}
+    </>
+  );
 }
 
 function CuerpoEliminacion({ nombre, consulta, onConfirm, cerrar }: { nombre: string; consulta: Consulta<DependenciasEliminacion>; onConfirm: () => void; cerrar: () => void }) {

@@ -4,19 +4,19 @@
  */
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api, clave, consultas } from '../../api/client';
 import { es } from '../../../shared/i18n/es';
 import type { Contract, InputOf } from '../../../shared/contract';
 import { CATALOGO_INTEGRADO, CATEGORIAS_SERVICIO, ICONOS_SERVICIO, PLANTILLAS_SERVICIO, plantilla, reglasServicio, type ServicioDisponible } from '../../../shared/areas/servicios/rules';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { notifyError, notifySuccess } from '../../components/toast';
+import { notifyError } from '../../components/toast';
 import { PieFormulario, useFormulario, useGuardarFormulario } from '../proyectos/comun';
-import { mensajeDe } from '../../lib/mensaje-error';
 import { ICONOS, IconoServicio } from '../proyectos/iconos';
 import { AccionFila } from '../../components/AccionFila';
 import { TituloConVolver } from '../../components/TituloConVolver';
+import { useAccionAvisada } from '../../components/accion-avisada';
 
 const t = es.servicios;
 
@@ -134,13 +134,11 @@ export default function ServiciosScreen() {
   }, [integrado, servicios.data]);
   const lista = integrado ? CATALOGO_INTEGRADO : (servicios.data ?? []);
 
-  const estado = useMutation({
-    mutationFn: (s: ServicioDisponible) => api.servicios.cambiarEstado({ id: s.id, activo: !s.activo }),
-    onSuccess: () => {
-      notifySuccess(t.estadoCambiado);
-      void queryClient.invalidateQueries({ queryKey: clave('servicios') });
-    },
-    onError: (e) => notifyError(mensajeDe(e, t.errorEstado)),
+  const estado = useAccionAvisada({
+    hacer: (s: ServicioDisponible) => api.servicios.cambiarEstado({ id: s.id, activo: !s.activo }),
+    exito: t.estadoCambiado,
+    error: t.errorEstado,
+    despues: () => queryClient.invalidateQueries({ queryKey: clave('servicios') }),
   });
 
   return (

@@ -26,6 +26,11 @@ const t = es.whatsappResumen;
 const tm = es.mensajes;
 const COLOR_IA = '#2f9e44';
 const COLOR_HUMANO = '#1c7ed6';
+/** The two shares of the messages, each a card with its percentage, its count and a bar. */
+const PARTES = [
+  { quien: 'ia', etiqueta: t.porcentajeIa, icono: <IconRobot size={22} />, color: 'green' },
+  { quien: 'humanos', etiqueta: t.porcentajeHumanos, icono: <IconUser size={22} />, color: 'blue' },
+] as const;
 
 const etiquetaDia = new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit' });
 /** 'YYYY-MM-DD' (already a Colombia date) → 'sáb, 21/11'. */
@@ -133,24 +138,18 @@ export default function WhatsappResumenScreen() {
       <TarjetasEstadisticas stats={datos ?? null} />
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Tarjeta
-          testId={`indicador-${t.porcentajeIa}`}
-          label={t.porcentajeIa}
-          value={p ? `${p.ia}%` : '—'}
-          detalle={datos ? t.delTotal(datos.ia) : undefined}
-          icon={<IconRobot size={22} />}
-          color="green"
-          progreso={p?.ia ?? 0}
-        />
-        <Tarjeta
-          testId={`indicador-${t.porcentajeHumanos}`}
-          label={t.porcentajeHumanos}
-          value={p ? `${p.humanos}%` : '—'}
-          detalle={datos ? t.delTotal(datos.humanos) : undefined}
-          icon={<IconUser size={22} />}
-          color="blue"
-          progreso={p?.humanos ?? 0}
-        />
+        {PARTES.map(({ quien, etiqueta, icono, color }) => (
+          <Tarjeta
+            key={quien}
+            testId={`indicador-${etiqueta}`}
+            label={etiqueta}
+            value={p ? `${p[quien]}%` : '—'}
+            detalle={datos ? t.delTotal(datos[quien]) : undefined}
+            icon={icono}
+            color={color}
+            progreso={p?.[quien] ?? 0}
+          />
+        ))}
         <Tarjeta testId={`indicador-${t.promedio}`} label={t.promedio} value={p ? String(p.promedioPorSesion) : '—'} icon={<IconMessageChatbot size={22} />} color="grape" />
       </SimpleGrid>
 
