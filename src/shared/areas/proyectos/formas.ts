@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CANALES_BOT } from '../../domain/bot-tablas';
+import { registroConNombre } from '../../operaciones/campos';
 
 /**
  * The stored configuracion document the spec describes (jsonb): its keys stay as stored, snake_case included. A
@@ -50,10 +51,7 @@ export const instanciaServicioSchema = z.object({
   updatedAt: z.string().optional(),
 });
 
-export const proyectoResumenSchema = z.object({
-  id: z.string(),
-  nombre: z.string(),
-  descripcion: z.string().nullable(),
+export const proyectoResumenSchema = registroConNombre.extend({
   planId: z.string().nullable(),
   empresaId: z.string().nullable(),
   estado: z.string(),
