@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { nada, op } from '../../operaciones/define';
 import { paginaDe } from '../../operaciones/campos';
 import { telefonoCanonico } from '../../domain/telefonos';
+import { progresoLote } from '../../domain/jobs';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';
 import { llamadas as t } from './texts';
@@ -142,22 +143,8 @@ export const detalleLote = z.object({
   proximoIntento: z.string().nullable(),
   estimado: estimacionLote.nullable(),
 });
-/**
- * A batch as the screens follow it: the fields of a job's progress (the same words as JobState, so a batch
- * and a job read alike) and the batch's own.
- */
-export const loteEstado = detalleLote.extend({
-  id: z.string(),
-  kind: z.string(),
-  status: z.enum(['running', 'done', 'failed', 'cancelled']),
-  done: z.number(),
-  total: z.number(),
-  ok: z.number(),
-  failed: z.number(),
-  message: z.string().optional(),
-  startedAt: z.string(),
-  finishedAt: z.string().optional(),
-});
+/** A batch as the screens follow it: the batch's own fields and its progress (domain/jobs.ts, JobState). */
+export const loteEstado = detalleLote.extend(progresoLote.shape);
 export type LoteEstado = z.infer<typeof loteEstado>;
 
 /** A batch as the list of a campaign's batches shows it: its state's counts (read from the same row) and when and by whom. */
