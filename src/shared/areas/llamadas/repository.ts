@@ -104,14 +104,18 @@ const jsonArray = (v: unknown): unknown[] | null => {
   return null;
 };
 
-function toClienteFila(r: Row): ClienteFila {
+/** A client's calls as both client lists read them (the operators' and the company portal's). */
+export function llamadasDelCliente(r: Row): Pick<ClienteFila, 'ultimoEstado' | 'ultimaLlamada' | 'llamadas'> {
   return {
-    ...toCliente(r),
     // '' = the latest call has no status (badge 'En proceso'); null = no calls ('Sin llamadas').
     ultimoEstado: numero(r.llamadas) > 0 ? texto(r.ultimo_estado) : null,
     ultimaLlamada: instante(r.ultima_llamada),
     llamadas: numero(r.llamadas),
   };
+}
+
+function toClienteFila(r: Row): ClienteFila {
+  return { ...toCliente(r), ...llamadasDelCliente(r) };
 }
 
 function toConfiguracion(r: Row): ConfiguracionLlamadas {
