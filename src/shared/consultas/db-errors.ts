@@ -61,6 +61,8 @@ function unknownColumnFrom(message: string | undefined): string | undefined {
 export function mapDbError(raw: RawDbError, context: ErrorContext = {}): AppError {
   const code = typeof raw.code === 'string' ? raw.code : '';
   const sqlstate = { sqlstate: code || undefined };
+  /** Input the database refused: the message that names what was wrong when there is one, else the generic one. */
+  const entradaRechazada = (mensaje: string | null | undefined) => new AppError('validation', mensaje || errores.entradaInvalida, sqlstate);
 
   if (NETWORK_CODES.has(code)) return new AppError('unavailable', errores.servidorDatosNoDisponible);
 
@@ -74,34 +76,20 @@ export function mapDbError(raw: RawDbError, context: ErrorContext = {}): AppErro
     case 'C2FA1':
       // exigir_admin(): the agency demands a second factor of administrators and this session has none.
       return new AppError('forbidden', seguridad.exigeDosPasos, sqlstate);
-    case 'P0001': {
+    case 'P0001':
       // RAISE EXCEPTION from our own SQL functions: their messages are Spanish and meant for people.
-      const message = raw.message?.trim();
-      return new AppError('validation', message ? message : errores.entradaInvalida, sqlstate);
-    }
+      return entradaRechazada(raw.message?.trim());
     case '42P01':
     case 'PGRST205':
-      return new AppError(
-        'validation',
-        context.table ? errores.tablaDesconocida(context.table) : errores.entradaInvalida,
-        sqlstate,
-      );
+      return entradaRechazada(context.table ? errores.tablaDesconocida(context.table) : null);
     case '42703':
     case 'PGRST204': {
       const column = unknownColumnFrom(raw.message);
-      return new AppError(
-        'validation',
-        column && context.table ? errores.columnaDesconocida(context.table, column) : errores.entradaInvalida,
-        sqlstate,
-      );
+      return entradaRechazada(column && context.table ? errores.columnaDesconocida(context.table, column) : null);
     }
     case '42883':
     case 'PGRST202':
-      return new AppError(
-        'validation',
-        context.fn ? errores.funcionDesconocida(context.fn) : errores.entradaInvalida,
-        sqlstate,
-      );
+      return entradaRechazada(context.fn ? errores.funcionDesconocida(context.fn) : null);
     case 'PGRST100': // the request could not be parsed
     case 'PGRST102': // invalid body
     case 'PGRST200': // no relationship

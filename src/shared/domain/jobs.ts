@@ -3,20 +3,24 @@
  * reads. Every other long work is a `Trabajo` (domain/trabajos.ts); the batch's own states (lotes_llamadas.estado)
  * already speak its words: en_curso, terminado, cancelado, interrumpido.
  */
-export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
+import { z } from 'zod';
 
-export interface JobState<Result = unknown> {
-  id: string;
-  kind: string;
-  status: JobStatus;
+export const estadoJob = z.enum(['running', 'done', 'failed', 'cancelled']);
+export type JobStatus = z.infer<typeof estadoJob>;
+
+/** Declared once: the contract's LoteEstado extends it and tests read a batch as a JobState. */
+export const progresoLote = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: estadoJob,
   /** Units finished so far and in all (e.g. calls sent of N). */
-  done: number;
-  total: number;
-  ok: number;
-  failed: number;
+  done: z.number(),
+  total: z.number(),
+  ok: z.number(),
+  failed: z.number(),
   /** Spanish line for the progress bar or the final result. */
-  message?: string;
-  result?: Result;
-  startedAt: string;
-  finishedAt?: string;
-}
+  message: z.string().optional(),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+});
+export type JobState = z.infer<typeof progresoLote>;

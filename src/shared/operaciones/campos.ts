@@ -1,4 +1,4 @@
-/** zod pieces several areas' contracts share (ids, optional dates and texts, a page of rows, a rule that answers its message). */
+/** zod pieces several areas' contracts share (ids, optional dates and texts, a named record, a page of rows, a rule that answers its message). */
 import { z } from 'zod';
 
 export const id = z.string().uuid();
@@ -11,6 +11,9 @@ export const fecha = z
   .optional();
 
 export const textoOpcional = z.string().trim().max(2000).nullable().optional();
+
+/** What a company's and a project's answer open with: the uuid, the name and the description, if any. */
+export const registroConNombre = z.object({ id: z.string(), nombre: z.string(), descripcion: z.string().nullable() });
 
 /** One page of a list: its rows and how many rows match in all. */
 export const paginaDe = <F extends z.ZodType>(fila: F) => z.object({ total: z.number(), filas: z.array(fila) });

@@ -30,6 +30,15 @@ export const exigirExiste =
     return valor;
   };
 
+/** Runs `work`; the database's conflict on a unique key becomes the form's own message. */
+export async function sinDuplicado<T>(mensaje: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    throw AppError.is(e) && e.code === 'conflict' ? new AppError('conflict', mensaje) : e;
+  }
+}
+
 /** Empty strings become null for optional text columns. */
 export const textoONull = (v: string | null | undefined): string | null => {
   if (v === null || v === undefined) return null;

@@ -1,6 +1,6 @@
 /** The bot companies' operations (contract: ./contract.ts); the flow creation is its own concern (./flujo.ts). */
 import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
-import { conMensaje } from '../../operaciones/comun';
+import { conMensaje, sinDuplicado } from '../../operaciones/comun';
 import { AppError } from '../../errors';
 import { bots as t } from './texts';
 import { botsRepository } from './repository';
@@ -38,15 +38,12 @@ export function botsOperations({ backend, log }: ApiDeps): AreaImplementation<'b
             }
           }
         }
-        try {
-          if (!input.clave) return await repo.crearEmpresa(input.canal, { name, tableSupabase: tabla });
+        return sinDuplicado(t.tablaEnUso(tabla), async () => {
+          if (!input.clave) return repo.crearEmpresa(input.canal, { name, tableSupabase: tabla });
           const empresa = await repo.actualizarEmpresa(input.canal, input.clave, { name, tableSupabase: tabla });
           if (!empresa) throw new AppError('not_found', t.noEncontrada);
           return empresa;
-        } catch (error) {
-          if (AppError.is(error) && error.code === 'conflict') throw new AppError('conflict', t.tablaEnUso(tabla));
-          throw error;
-        }
+        });
       }, log);
     },
 

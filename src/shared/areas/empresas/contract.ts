@@ -1,14 +1,11 @@
 /** Administración de Empresas: client companies and their portal credentials (part 2 §2, §6, §8). */
 import { z } from 'zod';
 import { op } from '../../operaciones/define';
-import { id, textoOpcional } from '../../operaciones/campos';
+import { id, registroConNombre, textoOpcional } from '../../operaciones/campos';
 import { dependenciasEliminacionSchema } from '../proyectos/formas';
 import { empresas as te } from './texts';
 
-export const empresaSchema = z.object({
-  id: z.string(),
-  nombre: z.string(),
-  descripcion: z.string().nullable(),
+export const empresaSchema = registroConNombre.extend({
   ruc: z.string().nullable(),
   direccion: z.string().nullable(),
   telefono: z.string().nullable(),

@@ -4,8 +4,7 @@
  * reset, and never read back.
  */
 import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
-import { AppError } from '../../errors';
-import { conMensaje, exigirExiste, textoONull } from '../../operaciones/comun';
+import { conMensaje, exigirExiste, sinDuplicado, textoONull } from '../../operaciones/comun';
 import { empresas as t } from './texts';
 import { generarContrasenaPortal, type CredencialesPortal, type FuenteAleatoria } from './rules';
 import { leerDependencias } from '../proyectos/repository';
@@ -27,21 +26,15 @@ export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): 
     activo: input.activo,
     usuarioCliente: input.usuarioCliente.trim(),
   });
-  /** The portal username is unique: the database's conflict becomes the form's message. */
-  const sinDuplicado = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (e) {
-      throw AppError.is(e) && e.code === 'conflict' ? new AppError('conflict', t.usuarioDuplicado) : e;
-    }
-  };
+  /** The portal username is unique. */
+  const usuarioUnico = <T>(work: () => Promise<T>) => sinDuplicado(t.usuarioDuplicado, work);
   const existe = exigirExiste(t.noEncontrada);
 
   return {
     listar: (_input, { data }) => conMensaje(t.errorCargar, () => listarEmpresas(data), log),
 
     crear: (input, { data }) =>
-      conMensaje(t.errorGuardar, () => sinDuplicado(async () => {
+      conMensaje(t.errorGuardar, () => usuarioUnico(async () => {
         const empresa = await leerEmpresa(data, await crearEmpresa(data, campos(input), input.contrasenaCliente));
         return { empresa, credenciales: { empresaId: empresa.id, usuario: empresa.usuarioCliente ?? '', contrasena: input.contrasenaCliente } };
       }), log),
@@ -49,7 +42,7 @@ export function empresasOperations({ log }: ApiDeps, fuente?: FuenteAleatoria): 
     actualizar: (input, { data }) =>
       conMensaje(t.errorGuardar, async () => {
         const nueva = input.contrasenaCliente ? input.contrasenaCliente : null;
-        await sinDuplicado(async () => existe(await actualizarEmpresa(data, input.id, campos(input), nueva ?? undefined)));
+        await usuarioUnico(async () => existe(await actualizarEmpresa(data, input.id, campos(input), nueva ?? undefined)));
         const empresa = await leerEmpresa(data, input.id);
         const credenciales: CredencialesPortal | null = nueva ? { empresaId: empresa.id, usuario: empresa.usuarioCliente ?? '', contrasena: nueva } : null;
         return { empresa, credenciales };

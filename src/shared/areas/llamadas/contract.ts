@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { nada, op } from '../../operaciones/define';
 import { paginaDe } from '../../operaciones/campos';
 import { telefonoCanonico } from '../../domain/telefonos';
+import { progresoLote } from '../../domain/jobs';
 import { CAMPOS_CLIENTE, CAMPOS_OPCIONALES, CSV_MAX_FILAS, datosCliente, filasDeCliente, type CampoCliente, type CampoOpcional } from './cliente';
 import { ESTADOS_TOPE, MAX_SIMULTANEAS, esFecha, esHora, esZonaHoraria } from './rules';
 import { llamadas as t } from './texts';
@@ -142,22 +143,8 @@ export const detalleLote = z.object({
   proximoIntento: z.string().nullable(),
   estimado: estimacionLote.nullable(),
 });
-/**
- * A batch as the screens follow it: the fields of a job's progress (the same words as JobState, so a batch
- * and a job read alike) and the batch's own.
- */
-export const loteEstado = detalleLote.extend({
-  id: z.string(),
-  kind: z.string(),
-  status: z.enum(['running', 'done', 'failed', 'cancelled']),
-  done: z.number(),
-  total: z.number(),
-  ok: z.number(),
-  failed: z.number(),
-  message: z.string().optional(),
-  startedAt: z.string(),
-  finishedAt: z.string().optional(),
-});
+/** A batch as the screens follow it: the batch's own fields and its progress (domain/jobs.ts, JobState). */
+export const loteEstado = detalleLote.extend(progresoLote.shape);
 export type LoteEstado = z.infer<typeof loteEstado>;
 
 /** A batch as the list of a campaign's batches shows it: its state's counts (read from the same row) and when and by whom. */
@@ -265,24 +252,19 @@ const franja = z
   .refine((f) => f.inicio < f.fin, { message: t.configuracion.horarioInvalido, path: ['fin'] });
 
 const fechaIso = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), t.resumen.fechaInvalida);
+/** Per-request timeout of a call to the platform. */
+const timeoutMs = z.number().int().min(100).max(120_000).optional();
+const pagina = z.number().int().min(1).max(1_000_000).default(1);
+
+const nombreCampana = z.string().trim().min(1, t.campanas.nombreObligatorio).max(200);
+const minutosCampana = z.coerce.number({ message: t.campanas.minutosMayorCero }).int(t.campanas.minutosMayorCero).gt(0, t.campanas.minutosMayorCero).max(10_000_000);
 
 /** Outbound call campaigns: campaigns, clients, CSV import, calling, call history, summary (issue: calls). */
 export const llamadas = {
   // Campaigns (part 1 §2.5).
   listarCampanas: op(z.array(campana))(z.object({})),
-  crearCampana: op(campana)(
-    z.object({
-      nombre: z.string().trim().min(1, t.campanas.nombreObligatorio).max(200),
-      minutos: z.coerce.number({ message: t.campanas.minutosMayorCero }).int(t.campanas.minutosMayorCero).gt(0, t.campanas.minutosMayorCero).max(10_000_000),
-    }),
-  ),
-  actualizarCampana: op(campana)(
-    z.object({
-      id,
-      nombre: z.string().trim().min(1, t.campanas.nombreObligatorio).max(200),
-      minutos: z.coerce.number({ message: t.campanas.minutosMayorCero }).int(t.campanas.minutosMayorCero).gt(0, t.campanas.minutosMayorCero).max(10_000_000).optional(),
-    }),
-  ),
+  crearCampana: op(campana)(z.object({ nombre: nombreCampana, minutos: minutosCampana })),
+  actualizarCampana: op(campana)(z.object({ id, nombre: nombreCampana, minutos: minutosCampana.optional() })),
 
   // Clients (part 1 §2.6, §2.7).
   clientesPagina: op(clientesPagina)(
@@ -292,7 +274,7 @@ export const llamadas = {
       email: texto(200).optional(),
       telefono: texto(200).optional(),
       empresa: texto(200).optional(),
-      pagina: z.number().int().min(1).max(1_000_000).default(1),
+      pagina,
       porPagina: z.number().int().min(1).max(100).default(10),
     }),
   ),
@@ -357,8 +339,8 @@ export const llamadas = {
   llamar: op(z.object({ mensaje: z.string(), sinConfirmacion: z.literal(true).optional() }))(
     z.object({
       clienteId: id,
-      /** Per-request timeout (default 15 s). */
-      timeoutMs: z.number().int().min(100).max(120_000).optional(),
+      /** Default 15 s. */
+      timeoutMs,
     }),
   ),
   /** A batch in the database (issue 15): id = its uuid; programadoPara (ISO) starts it later. */
@@ -368,8 +350,7 @@ export const llamadas = {
       clienteIds: z.array(id).max(CSV_MAX_FILAS),
       /** Overrides the campaign's setting (1–5). */
       simultaneas: z.number().int().min(1).max(MAX_SIMULTANEAS).optional(),
-      /** Per-request timeout. */
-      timeoutMs: z.number().int().min(100).max(120_000).optional(),
+      timeoutMs,
       programadoPara: fechaIso.optional(),
     }),
   ),
@@ -379,7 +360,7 @@ export const llamadas = {
   reanudarLote: op(loteEstado)(z.object({ id: uuid })),
   cancelarLote: op(loteEstado)(z.object({ id: uuid })),
   /** A NEW batch with the failed and unconfirmed clients of that one (each keeps its Idempotency-Key). */
-  reintentarFallidas: op(loteEstado)(z.object({ id: uuid, timeoutMs: z.number().int().min(100).max(120_000).optional() })),
+  reintentarFallidas: op(loteEstado)(z.object({ id: uuid, timeoutMs })),
   /** The campaign's running and scheduled batches first, then the 20 most recent. */
   lotes: op(z.array(loteResumen))(z.object({ campanaId: id })),
   intentosLote: op(z.array(intentoLote))(z.object({ id: uuid })),
@@ -389,7 +370,7 @@ export const llamadas = {
   noLlamarListar: op(paginaNoLlamar)(
     z.object({
       q: texto(200).optional(),
-      pagina: z.number().int().min(1).max(1_000_000).default(1),
+      pagina,
       porPagina: z.number().int().min(1).max(100).default(20),
     }),
   ),

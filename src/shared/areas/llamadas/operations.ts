@@ -1,6 +1,6 @@
 /** The call-campaign area's operations (one module per concern beside this file; the contract is ./contract.ts). */
 import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
-import { conMensaje } from '../../operaciones/comun';
+import { conMensaje, exigirExiste } from '../../operaciones/comun';
 import { AppError } from '../../errors';
 import { llamadasRepository, lotesRepository } from './repository';
 import { crearLlamador } from './llamar';
@@ -11,6 +11,7 @@ import { registro as textosRegistro } from '../datos/texts-registro';
 
 export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'> {
   const { backend, log } = deps;
+  const existe = exigirExiste(t.campanas.noExiste);
 
   return {
     // ------------------------------------------------------------------ campaigns
@@ -29,8 +30,7 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       const repo = llamadasRepository(ctx.data);
       const values: { nombre: string; minutos?: number } = { nombre: input.nombre.trim() };
       if (input.minutos !== undefined) values.minutos = input.minutos;
-      const ok = await conMensaje(t.campanas.errorActualizar, () => repo.actualizarCampana(input.id, values), log);
-      if (!ok) throw new AppError('not_found', t.campanas.noExiste);
+      existe(await conMensaje(t.campanas.errorActualizar, () => repo.actualizarCampana(input.id, values), log));
       return (await repo.campana(input.id))!;
     },
 
@@ -47,22 +47,17 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
     },
     async estadisticas(input, ctx) {
       const repo = llamadasRepository(ctx.data);
-      const stats = await conMensaje(t.clientes.errorCargar, () => repo.estadisticas(input.campanaId), log);
-      if (!stats) throw new AppError('not_found', t.campanas.noExiste);
-      return stats;
+      return existe(await conMensaje(t.clientes.errorCargar, () => repo.estadisticas(input.campanaId), log));
     },
     async crearCliente(input, ctx) {
       return guardandoCliente(() => llamadasRepository(ctx.data).crearCliente(input));
     },
     async actualizarCliente(input, ctx) {
-      const updated = await guardandoCliente(() => llamadasRepository(ctx.data).actualizarCliente(input.id, input));
-      if (!updated) throw new AppError('not_found', t.clientes.noExiste);
-      return updated;
+      return existe(await guardandoCliente(() => llamadasRepository(ctx.data).actualizarCliente(input.id, input)), t.clientes.noExiste);
     },
     async eliminarCliente(input, ctx) {
       const repo = llamadasRepository(ctx.data);
-      const ok = await conMensaje(t.clientes.errorEliminar, () => repo.eliminarCliente(input.id), log);
-      if (!ok) throw new AppError('not_found', t.clientes.noExiste);
+      existe(await conMensaje(t.clientes.errorEliminar, () => repo.eliminarCliente(input.id), log), t.clientes.noExiste);
       return null;
     },
 
@@ -77,7 +72,7 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       return conMensaje(t.configuracion.errorGuardar, async () => {
         const existing = await repo.configuracion(campanaId);
         if (existing) return { configuracion: await repo.actualizarConfiguracion(existing.id, values), creada: false };
-        if (!(await repo.campana(campanaId))) throw new AppError('not_found', t.campanas.noExiste);
+        existe(await repo.campana(campanaId));
         return { configuracion: await repo.insertarConfiguracion(campanaId, values), creada: true };
       }, log);
     },
@@ -92,7 +87,7 @@ export function llamadasOperations(deps: ApiDeps): AreaImplementation<'llamadas'
       const repo = llamadasRepository(ctx.data);
       // The rows arrive cleaned as the renderer's preview cleaned them: the contract's schema did it again.
       return conMensaje(t.csv.errorGuardar, async () => {
-        if (!(await repo.campana(input.campanaId))) throw new AppError('not_found', t.campanas.noExiste);
+        existe(await repo.campana(input.campanaId));
         return repo.importar(input.campanaId, input.filas);
       }, log);
     },

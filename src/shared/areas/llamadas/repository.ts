@@ -104,14 +104,18 @@ const jsonArray = (v: unknown): unknown[] | null => {
   return null;
 };
 
-function toClienteFila(r: Row): ClienteFila {
+/** A client's calls as both client lists read them (the operators' and the company portal's). */
+export function llamadasDelCliente(r: Row): Pick<ClienteFila, 'ultimoEstado' | 'ultimaLlamada' | 'llamadas'> {
   return {
-    ...toCliente(r),
     // '' = the latest call has no status (badge 'En proceso'); null = no calls ('Sin llamadas').
     ultimoEstado: numero(r.llamadas) > 0 ? texto(r.ultimo_estado) : null,
     ultimaLlamada: instante(r.ultima_llamada),
     llamadas: numero(r.llamadas),
   };
+}
+
+function toClienteFila(r: Row): ClienteFila {
+  return { ...toCliente(r), ...llamadasDelCliente(r) };
 }
 
 function toConfiguracion(r: Row): ConfiguracionLlamadas {
@@ -165,6 +169,12 @@ async function scalar<T>(data: DataPort, fn: string, args: Record<string, unknow
   return res.rows[0]?.value as T;
 }
 
+/** The first row of `table` whose `column` equals `value` (undefined when there is none): `columns`, or all. */
+async function filaDonde(data: DataPort, table: string, column: string, value: unknown, columns?: string[]): Promise<Row | undefined> {
+  const res = await data.run<Row>({ kind: 'select', table, columns, filters: [{ column, op: 'eq', value }], limit: 1 });
+  return res.rows[0];
+}
+
 export function llamadasRepository(data: DataPort) {
   return {
     async campanas(): Promise<Campana[]> {
@@ -172,8 +182,8 @@ export function llamadasRepository(data: DataPort) {
       return res.rows.map(toCampana);
     },
     async campana(id: number): Promise<Campana | null> {
-      const res = await data.run<Row>({ kind: 'select', table: 'consumo_campanas', filters: [{ column: 'campana_id', op: 'eq', value: id }], limit: 1 });
-      return res.rows[0] ? toCampana(res.rows[0]) : null;
+      const fila = await filaDonde(data, 'consumo_campanas', 'campana_id', id);
+      return fila ? toCampana(fila) : null;
     },
     async crearCampana(nombre: string, minutos: number): Promise<number> {
       const res = await data.run<Row>({ kind: 'insert', table: 'campanas', rows: [{ nombre, minutos }], returning: ['id'] });
@@ -218,8 +228,8 @@ export function llamadasRepository(data: DataPort) {
       };
     },
     async cliente(id: number): Promise<Cliente | null> {
-      const res = await data.run<Row>({ kind: 'select', table: 'clientes', columns: CLIENTE_COLS, filters: [{ column: 'id', op: 'eq', value: id }], limit: 1 });
-      return res.rows[0] ? toCliente(res.rows[0]) : null;
+      const fila = await filaDonde(data, 'clientes', 'id', id, CLIENTE_COLS);
+      return fila ? toCliente(fila) : null;
     },
     async clientes(ids: number[]): Promise<Cliente[]> {
       const out: Cliente[] = [];
@@ -233,8 +243,7 @@ export function llamadasRepository(data: DataPort) {
       const res = await data.run<Row>({ kind: 'insert', table: 'clientes', rows: [filaCliente(cliente)], returning: ['id'] });
       // Read back, not RETURNING: the 'No llamar' flag of a listed phone is set by a statement-level trigger
       // after the insert (20261128001310), which RETURNING does not see.
-      const leido = await data.run<Row>({ kind: 'select', table: 'clientes', columns: CLIENTE_COLS, filters: [{ column: 'id', op: 'eq', value: res.rows[0]!.id }], limit: 1 });
-      return toCliente(leido.rows[0]!);
+      return toCliente((await filaDonde(data, 'clientes', 'id', res.rows[0]!.id, CLIENTE_COLS))!);
     },
     async actualizarCliente(id: number, cliente: Parameters<typeof filaCliente>[0]): Promise<Cliente | null> {
       const res = await data.run<Row>({ kind: 'update', table: 'clientes', values: filaCliente(cliente), filters: [{ column: 'id', op: 'eq', value: id }], returning: CLIENTE_COLS });
@@ -246,8 +255,8 @@ export function llamadasRepository(data: DataPort) {
     },
 
     async configuracion(campanaId: number): Promise<ConfiguracionLlamadas | null> {
-      const res = await data.run<Row>({ kind: 'select', table: 'configuracion_campana', filters: [{ column: 'campana_id', op: 'eq', value: campanaId }], limit: 1 });
-      return res.rows[0] ? toConfiguracion(res.rows[0]) : null;
+      const fila = await filaDonde(data, 'configuracion_campana', 'campana_id', campanaId);
+      return fila ? toConfiguracion(fila) : null;
     },
     async insertarConfiguracion(campanaId: number, values: ValoresConfiguracion): Promise<ConfiguracionLlamadas> {
       const res = await data.run<Row>({ kind: 'insert', table: 'configuracion_campana', rows: [{ ...filaConfiguracion(values), campana_id: campanaId }], returning: ['*'] });
@@ -260,8 +269,7 @@ export function llamadasRepository(data: DataPort) {
 
     async clavesExistentes(campanaId: number, claves: Array<{ email: string; telefono: string }>): Promise<Array<[string, string]>> {
       // Importing into a campaign with no clients yet (the usual case) needs no look at the keys at all.
-      const alguno = await data.run<Row>({ kind: 'select', table: 'clientes', columns: ['id'], filters: [{ column: 'campana_id', op: 'eq', value: campanaId }], limit: 1 });
-      if (alguno.rows.length === 0) return [];
+      if (!(await filaDonde(data, 'clientes', 'campana_id', campanaId, ['id']))) return [];
       // One array per column: far less JSON for the database to parse than one object per key.
       const p_columnas = { email: claves.map((c) => c.email), telefono: claves.map((c) => c.telefono) };
       const v = await scalar<Array<[string, string]> | null>(data, 'llamadas_claves_existentes_columnas', { p_campana: campanaId, p_columnas });
@@ -359,14 +367,7 @@ export function llamadasRepository(data: DataPort) {
       return res.rows.map(toLlamada);
     },
     async audio(conversationId: string): Promise<string | null> {
-      const res = await data.run<Row>({
-        kind: 'select',
-        table: 'registro_audio_llamadas',
-        columns: ['audio'],
-        filters: [{ column: 'conversation_id', op: 'eq', value: conversationId }],
-        limit: 1,
-      });
-      const a = res.rows[0]?.audio;
+      const a = (await filaDonde(data, 'registro_audio_llamadas', 'conversation_id', conversationId, ['audio']))?.audio;
       return typeof a === 'string' && a ? a : null;
     },
     async resumen(campanaId: number, desde: string | null, hasta: string | null) {
@@ -494,8 +495,8 @@ export function lotesRepository(data: DataPort) {
       });
     },
     async lote(id: string): Promise<LoteFila | null> {
-      const res = await data.run<Row>({ kind: 'select', table: 'lotes_llamadas_vista', filters: [{ column: 'id', op: 'eq', value: id }], limit: 1 });
-      return res.rows[0] ? toLote(res.rows[0]) : null;
+      const fila = await filaDonde(data, 'lotes_llamadas_vista', 'id', id);
+      return fila ? toLote(fila) : null;
     },
     /** The batches a runner looks after: its own running ones, and every scheduled one. */
     async activos(proceso: string): Promise<LoteFila[]> {
@@ -535,8 +536,8 @@ export function lotesRepository(data: DataPort) {
      * view's aggregate): what a screen asks for again and again while a batch runs.
      */
     async conItems(id: string): Promise<{ lote: LoteFila; items: ResultadoLoteCliente[] } | null> {
-      const base = await data.run<Row>({ kind: 'select', table: 'lotes_llamadas', filters: [{ column: 'id', op: 'eq', value: id }], limit: 1 });
-      if (!base.rows[0]) return null;
+      const base = await filaDonde(data, 'lotes_llamadas', 'id', id);
+      if (!base) return null;
       const res = await data.run<Row>({
         kind: 'select',
         table: 'lotes_llamadas_items',
@@ -560,7 +561,7 @@ export function lotesRepository(data: DataPort) {
       });
       const n = (estado: string) => cuenta[estado] ?? 0;
       const lote = toLote({
-        ...base.rows[0],
+        ...base,
         total: items.length,
         done: n('exitosa') + n('fallida') + n('omitida') + n('sin_confirmacion'),
         ok: n('exitosa'),
@@ -745,8 +746,7 @@ export function lotesRepository(data: DataPort) {
     },
     async noLlamarAgregar(telefono: string, motivo: 'manual' | 'cliente'): Promise<boolean> {
       const normalizado = telefonoNormalizado(telefono);
-      const ya = await data.run<Row>({ kind: 'select', table: 'no_llamar', columns: ['telefono'], filters: [{ column: 'telefono_normalizado', op: 'eq', value: normalizado }], limit: 1 });
-      if (ya.rows.length > 0) return false;
+      if (await filaDonde(data, 'no_llamar', 'telefono_normalizado', normalizado, ['telefono'])) return false;
       try {
         await data.run({ kind: 'insert', table: 'no_llamar', rows: [{ telefono_normalizado: normalizado, telefono: telefono.trim(), motivo }] });
         return true;

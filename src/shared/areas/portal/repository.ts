@@ -5,6 +5,7 @@
  */
 import { instante, lista, numero, numeroONulo, objeto, texto, textoONulo, textoVacioONulo } from '../../operaciones/filas';
 import { mensajeDesdeFila, sesionDesdeFila } from '../mensajes/repository';
+import { llamadasDelCliente } from '../llamadas/repository';
 import type { Estadisticas, MensajeConversacion, PaginaSesiones } from '../mensajes/formas';
 import type { PortalCampana, PortalEmpresa, PortalServicio, PortalTablaWhatsapp } from './contract';
 
@@ -57,10 +58,7 @@ function leerCampana(value: unknown): PortalCampana | null {
         telefono: texto(r.telefono),
         empresa: textoVacioONulo(r.empresa),
         cargo: textoVacioONulo(r.cargo),
-        // As the operators' list reads it (llamadas/repository.ts): null = no calls, '' = calls without a status.
-        ultimoEstado: numero(r.llamadas) > 0 ? texto(r.ultimo_estado) : null,
-        ultimaLlamada: instante(r.ultima_llamada),
-        llamadas: numero(r.llamadas),
+        ...llamadasDelCliente(r),
       };
     }),
   };

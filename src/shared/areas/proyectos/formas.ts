@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CANALES_BOT } from '../../domain/bot-tablas';
+import { registroConNombre } from '../../operaciones/campos';
 
 /**
  * The stored configuracion document the spec describes (jsonb): its keys stay as stored, snake_case included. A
@@ -50,10 +51,10 @@ export const instanciaServicioSchema = z.object({
   updatedAt: z.string().optional(),
 });
 
-export const proyectoResumenSchema = z.object({
-  id: z.string(),
-  nombre: z.string(),
-  descripcion: z.string().nullable(),
+/** A service instance as a list names it (what a project's deletion takes with it, what provisioning added). */
+const instanciaNombradaSchema = instanciaServicioSchema.pick({ id: true, nombreInstancia: true, tipoServicio: true });
+
+export const proyectoResumenSchema = registroConNombre.extend({
   planId: z.string().nullable(),
   empresaId: z.string().nullable(),
   estado: z.string(),
@@ -111,7 +112,7 @@ export const dependenciasEliminacionSchema = z.object({
   /** Client company: its bot companies; project: the bot companies of its services. */
   empresasBot: z.array(empresaBotDependienteSchema),
   /** Project: its services. */
-  servicios: z.array(z.object({ id: z.string(), nombreInstancia: z.string(), tipoServicio: z.string() })),
+  servicios: z.array(instanciaNombradaSchema),
   /** Project: its calls campaigns (kept). */
   campanas: z.array(z.object({ id: z.number(), nombre: z.string() })),
   /** Client company: it has portal credentials (its portal goes with it). */
@@ -130,10 +131,7 @@ export const empresaWhatsappOpcionSchema = z.object({ uuid: z.string(), name: z.
 export const resultadoAprovisionamientoSchema = z.object({
   /** error: the §8 message; detalle: what the failing step answered (e.g. 'Error HTTP: 500'). */
   agregados: z.array(
-    z.object({
-      id: z.string(),
-      nombreInstancia: z.string(),
-      tipoServicio: z.string(),
+    instanciaNombradaSchema.extend({
       completo: z.boolean(),
       error: z.string().optional(),
       detalle: z.string().optional(),

@@ -1,7 +1,7 @@
 /** Administración de Servicios: the catalogue (part 2 §2, §3, §5, §8). */
 import type { ApiDeps, AreaImplementation } from '../../operaciones/types';
 import { AppError } from '../../errors';
-import { conMensaje } from '../../operaciones/comun';
+import { conMensaje, exigirExiste, sinDuplicado } from '../../operaciones/comun';
 import { servicios as t } from './texts';
 import { parsearConfiguracion } from './rules';
 import { actualizarServicio, crearServicio, listarServicios, type CamposServicio } from './repository';
@@ -23,28 +23,19 @@ export function serviciosOperations({ log }: ApiDeps): AreaImplementation<'servi
       configuracionDefault: cfg.valor,
     };
   };
-  /** The type is unique: the database's conflict becomes the form's message. */
-  const sinDuplicado = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (e) {
-      throw AppError.is(e) && e.code === 'conflict' ? new AppError('conflict', t.tipoDuplicado) : e;
-    }
-  };
-  const encontrado = (s: Awaited<ReturnType<typeof actualizarServicio>>, mensaje: string) => {
-    if (!s) throw new AppError('not_found', mensaje);
-    return s;
-  };
+  /** The type is unique. */
+  const tipoUnico = <T>(work: () => Promise<T>) => sinDuplicado(t.tipoDuplicado, work);
+  const existe = exigirExiste(t.errorGuardar);
 
   return {
     listar: (input, { data }) => conMensaje(t.errorCargar, () => listarServicios(data, input.soloActivos === true), log),
 
-    crear: (input, { data }) => conMensaje(t.errorGuardar, () => sinDuplicado(() => crearServicio(data, campos(input))), log),
+    crear: (input, { data }) => conMensaje(t.errorGuardar, () => tipoUnico(() => crearServicio(data, campos(input))), log),
 
     actualizar: (input, { data }) =>
-      conMensaje(t.errorGuardar, () => sinDuplicado(async () => encontrado(await actualizarServicio(data, input.id, campos(input)), t.errorGuardar)), log),
+      conMensaje(t.errorGuardar, () => tipoUnico(async () => existe(await actualizarServicio(data, input.id, campos(input)))), log),
 
     cambiarEstado: (input, { data }) =>
-      conMensaje(t.errorEstado, async () => encontrado(await actualizarServicio(data, input.id, { activo: input.activo }), t.errorEstado), log),
+      conMensaje(t.errorEstado, async () => existe(await actualizarServicio(data, input.id, { activo: input.activo }), t.errorEstado), log),
   };
 }
