@@ -40,12 +40,6 @@ export function op<O extends z.ZodType>(output: O) {
 /** The answer of an operation that answers nothing. */
 export const nada = z.null();
 
-/**
- * A typed answer that is NOT checked. Only for answers another piece of work is redefining (the long-work
- * model: JobState and the data activity); each use names the type it stands for and is to become a schema.
- */
-export const sinComprobar = <T>() => z.custom<T>(() => true);
-
 export type InputOf<D> = D extends OperationDef<infer I, z.ZodType> ? z.input<I> : never;
 export type ParsedInputOf<D> = D extends OperationDef<infer I, z.ZodType> ? z.output<I> : never;
 export type OutputOf<D> = D extends OperationDef<z.ZodType, infer O> ? z.output<O> : never;
