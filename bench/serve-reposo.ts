@@ -28,14 +28,27 @@ function estado(pid: number): { rssMb: number; anonMb: number; archivoMb: number
   return { rssMb: kb('VmRSS'), anonMb: kb('RssAnon'), archivoMb: kb('RssFile') };
 }
 
-/** Starts serve-cli over `dataDir`, waits until it serves and then REPOSO_MS, reads its memory, stops it. */
-export async function medirServe(dataDir: string): Promise<MedidaServe | null> {
+/** libfaketime's launcher (Debian's `faketime`, which the tests install): a process that lives days ahead. */
+const FAKETIME = '/usr/bin/faketime';
+export const hayFaketime = () => existsSync(FAKETIME);
+
+/**
+ * Starts serve-cli over `dataDir`, waits until it serves and then REPOSO_MS, reads its memory, stops it. With
+ * `diasDespues` it runs that many days after now under faketime (the demo template then has that much to move, as
+ * on a first start a month after the build) and only the time to serve is measured (faketime's own process is the
+ * parent, so the memory read would not be serve-cli's).
+ */
+export async function medirServe(dataDir: string, diasDespues = 0): Promise<MedidaServe | null> {
   const cli = join(process.cwd(), 'out', 'main', 'serve-cli.js');
-  if (!existsSync(cli)) return null;
+  if (!existsSync(cli) || (diasDespues > 0 && !hayFaketime())) return null;
   const inicio = performance.now();
-  const hijo = spawn(process.execPath, [cli, '--data-dir', dataDir, '--port', '0'], {
+  const comando = [process.execPath, cli, '--data-dir', dataDir, '--port', '0'];
+  if (diasDespues > 0) comando.unshift(FAKETIME, '-f', `+${diasDespues}d`);
+  const hijo = spawn(comando[0]!, comando.slice(1), {
     env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1' },
     stdio: ['ignore', 'pipe', 'ignore'],
+    // Its own process group: faketime does not pass SIGTERM on to the serve-cli it started, the group gets it.
+    detached: true,
   });
   try {
     const hastaServirMs = await new Promise<number>((resolve, reject) => {
@@ -46,12 +59,13 @@ export async function medirServe(dataDir: string): Promise<MedidaServe | null> {
       });
       hijo.once('exit', (codigo) => reject(new Error(`serve-cli terminó (código ${codigo}) antes de servir`)));
     });
+    if (diasDespues > 0) return { hastaServirMs, rssMb: NaN, anonMb: NaN, archivoMb: NaN };
     await esperar(REPOSO_MS);
     return { hastaServirMs, ...estado(hijo.pid!) };
   } finally {
     if (hijo.exitCode === null && hijo.signalCode === null) {
       const fin = new Promise((resolve) => hijo.once('exit', resolve));
-      hijo.kill('SIGTERM');
+      process.kill(-hijo.pid!, 'SIGTERM');
       await fin;
     }
   }

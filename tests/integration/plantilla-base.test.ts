@@ -14,6 +14,8 @@ import { findSupabaseDir, planDeMigraciones } from '../../src/main/motores/embeb
 import { claveDePglite, copiarPlantilla, copiarPlantillaVacia, crearPlantilla, crearPlantillaVacia, referenciaDeDemo } from '../../src/main/motores/embebido/plantilla';
 import { seedDemoData } from '../../src/main/motores/embebido/seed';
 import { openEmbeddedBackend, type EmbeddedBackend } from '../../src/main/motores/embebido/open-embedded';
+import { hashDePortal } from '../../src/main/motores/embebido/plantilla-demo';
+import { MIGRATED_BACKENDS } from '../support/databases';
 
 const plan = { supabaseDir: findSupabaseDir(), embedded: true };
 let base: string;
@@ -124,7 +126,7 @@ describe('base inicial copiada de la plantilla', () => {
     const original = await openPgliteInProcess(join(plantillaDemo, 'pgdata'));
     const antes = await original.query<{ ultima: string; h: string; siempre: number }>(
       `select (select max(created_at) from public.registro_escrito_llamada)::text as ultima,
-              (select count(*)::int from pg_trigger where tgrelid = 'public.registro_escrito_llamada'::regclass and tgenabled = 'A') as siempre,
+              (select count(*)::int from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = 'public'::regnamespace and t.tgenabled = 'A') as siempre,
               (select string_agg(contrasena_cliente, ',' order by id) from public.empresas) as h`,
     );
     await original.cerrar();
@@ -145,14 +147,14 @@ describe('base inicial copiada de la plantilla', () => {
                 s as (select campana, hora, dia, status, total from public.llamadas_resumen_horas)
            select (select max(created_at) from public.registro_escrito_llamada)::text as ultima,
                   (select count(*)::int from ((select * from r except select * from s) union all (select * from s except select * from r)) d) as diferencias,
-                  (select count(*)::int from pg_trigger where tgrelid = 'public.registro_escrito_llamada'::regclass and tgenabled = 'A') as siempre,
+                  (select count(*)::int from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = 'public'::regnamespace and t.tgenabled = 'A') as siempre,
                   (select string_agg(contrasena_cliente, ',' order by id) from public.empresas) as h`,
         );
         const fila = rows[0]!;
         // Every date moved by the 40 days and 5 whole hours since the build.
         expect(Date.parse(fila.ultima.replace(' ', 'T').replace(/\+00$/, 'Z')) - Date.parse(antes.rows[0]!.ultima.replace(' ', 'T').replace(/\+00$/, 'Z'))).toBe((40 * 24 + 5) * 3_600_000);
         expect(Date.parse(fila.ultima.replace(' ', 'T').replace(/\+00$/, 'Z'))).toBeLessThanOrEqual(ahora);
-        // The hourly summary the Resumen reads is that of the moved calls; its triggers are ALWAYS again.
+        // The hourly summary the Resumen reads is that of the moved calls; every ENABLE ALWAYS trigger is so again.
         expect(fila.diferencias).toBe(0);
         expect(fila.siempre).toBe(antes.rows[0]!.siempre);
         expect(fila.siempre).toBeGreaterThan(0);
@@ -165,4 +167,22 @@ describe('base inicial copiada de la plantilla', () => {
       await Promise.all(abiertas.map((b) => b.cerrar()));
     }
   }, 600_000);
+});
+
+describe('contraseñas de portal hechas en Node', () => {
+  it.each(MIGRATED_BACKENDS)('%s: crypt() de pgcrypto las verifica con su contraseña y solo con ella', async (_nombre, abrir) => {
+    const db = await abrir();
+    try {
+      const contrasena = 'Portal-2026-ñandú';
+      const hash = await hashDePortal(contrasena);
+      expect(hash).toMatch(/^\$2a\$10\$/);
+      const { rows } = await db.query<{ buena: boolean; mala: boolean }>(
+        'select crypt($1, $3) = $3 as buena, crypt($2, $3) = $3 as mala',
+        [contrasena, 'portal-2026-ñandú', hash],
+      );
+      expect(rows[0]).toEqual({ buena: true, mala: false });
+    } finally {
+      await db.cerrar();
+    }
+  });
 });

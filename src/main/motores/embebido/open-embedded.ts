@@ -14,7 +14,8 @@ import { openPgliteWorker, type BaseEmbebida } from './pglite-worker-client';
 import { crearAuthEmbebida } from './embedded-auth';
 import { findSupabaseDir, migrate, pendientes } from './migrate';
 import { buscarPlantilla, CARPETA_PLANTILLA_DEMO, copiarPlantilla, fecharLedger, referenciaDeDemo } from './plantilla';
-import { ajustarDemoCopiada } from './plantilla-demo';
+import { ajustarDemoCopiada, hashesDePortal } from './plantilla-demo';
+import { EMPRESAS } from './seed/empresas';
 import { construirIndicesPendientes, leerIndicesPendientes, type ConstruccionIndices } from './indices-pendientes';
 import { seedDemoData } from './seed';
 import { cambiosDeBase, type CambiosDeBase } from '../../cambios/escucha';
@@ -66,12 +67,15 @@ export async function openEmbeddedBackend(options: EmbeddedOptions): Promise<Emb
     const deLaDemo = referenciaDemo !== null && (await copiar(plantillaDemo));
     const deLaPlantilla = deLaDemo || (await copiar(options.plantilla === undefined ? buscarPlantilla() : options.plantilla));
     makeFolderPrivate(options.dataDir); // the user's alone (0700/0600), also folders made by older versions
+    // The demo companies' new portal password hashes are made on this thread while the database opens on its own.
+    const hashes = deLaDemo ? hashesDePortal(EMPRESAS.length) : null;
+    hashes?.catch(() => undefined); // awaited below; a failure there fails the open
     const worker = await openPgliteWorker({ dataDir: pgdata });
     db = worker;
     if (deLaPlantilla) {
       await fecharLedger(worker);
       // The demo data's dates move to now and its portal passwords become this install's own (plantilla-demo.ts).
-      if (deLaDemo) await ajustarDemoCopiada(worker, referenciaDemo, (options.now?.() ?? new Date()).getTime());
+      if (deLaDemo) await ajustarDemoCopiada(worker, referenciaDemo, (options.now?.() ?? new Date()).getTime(), hashes!);
       log(`Base nueva creada desde la plantilla migrada de esta versión${deLaDemo ? ', con los datos de demostración' : ''}.`);
     }
     // A restored copy whose indexes are still listed (indices-pendientes.ts): newer migrations run on its whole schema.
