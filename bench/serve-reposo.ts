@@ -42,7 +42,8 @@ export async function medirServe(dataDir: string, diasDespues = 0): Promise<Medi
   const cli = join(process.cwd(), 'out', 'main', 'serve-cli.js');
   if (!existsSync(cli) || (diasDespues > 0 && !hayFaketime())) return null;
   const inicio = performance.now();
-  const comando = [process.execPath, cli, '--data-dir', dataDir, '--port', '0'];
+  // As the README and `npm start` start it (--v8-pool-size=1: docs/ARCHITECTURE.md, Memory and scale).
+  const comando = [process.execPath, '--v8-pool-size=1', cli, '--data-dir', dataDir, '--port', '0'];
   if (diasDespues > 0) comando.unshift(FAKETIME, '-f', `+${diasDespues}d`);
   const hijo = spawn(comando[0]!, comando.slice(1), {
     env: { ...process.env, CONSOLA_SIN_COPIAS_AUTOMATICAS: '1' },

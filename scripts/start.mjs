@@ -43,7 +43,8 @@ const electronBinary = findOrFetchElectron();
 const child = electronBinary
   ? spawn(electronBinary, ['.', ...args], { stdio: 'inherit' })
   : (console.log('Electron no está disponible en esta máquina: se sirve la versión web en su lugar.'),
-    spawn(process.execPath, ['out/main/serve-cli.js', ...args], { stdio: 'inherit' }));
+    // --v8-pool-size=1: one V8 background thread; idle memory ~55 MB lower (docs/ARCHITECTURE.md, Memory and scale).
+    spawn(process.execPath, ['--v8-pool-size=1', 'out/main/serve-cli.js', ...args], { stdio: 'inherit' }));
 
 const forward = (signal) => child.kill(signal);
 process.on('SIGINT', forward);

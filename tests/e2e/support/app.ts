@@ -22,8 +22,9 @@ export const ARRANQUE_MS = 120_000;
 /** `argumentos`: more of serve-cli's flags (e.g. `['--entrada-port', '0']` for the inbound endpoint). */
 export async function startApp(argumentos: readonly string[] = []): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'consola-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['out/main/serve-cli.js', '--data-dir', dataDir, '--port', '0', ...argumentos], {
+  const child: ChildProcess = spawn(process.execPath, ['--v8-pool-size=1', 'out/main/serve-cli.js', '--data-dir', dataDir, '--port', '0', ...argumentos], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Started as the README starts it (--v8-pool-size=1: docs/ARCHITECTURE.md, Memory and scale).
     // No daily backup a minute into a test: it would take the one data activity a spec may be exercising.
     // Every answer checked against its contract schema, as under vitest (src/main/modo-respuestas.ts).
     // Its own keychain service: two files' apps run at once and must not share a secret (playwright.config.ts).
