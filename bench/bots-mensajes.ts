@@ -74,7 +74,7 @@ export async function benchBotsMensajes(record: Record, folder: string): Promise
 
     // First read: installs the triggers and indexes and summarises the existing rows, once per table.
     const [prepMs] = await time(() => run('mensajes', 'estadisticas', { tabla: TABLA }));
-    record('primera lectura: preparar la tabla (resumen, índices, disparadores; una vez)', prepMs);
+    record('primera lectura: preparar la tabla (resumen, índices, disparadores; una vez)', prepMs, 5000);
 
     const medir = async (medida: string, fn: () => Promise<unknown>, objetivo?: number) => {
       await fn();
