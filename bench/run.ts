@@ -83,9 +83,9 @@ async function partesEnEscala(tamano: number, bigDir: string, base: string, part
   const dispatch = crearDespachador(crearApi(big.backend) as unknown as Implementations);
   let token: string | null = null;
   const ctx = { getToken: () => token, setToken: (t: string | null) => void (token = t) };
-  // A kept --datos folder already has the bench's administrator: sign in as him.
+  // A kept --datos folder already has the bench's administrator: sign in as him; a new one gets him first.
   const entrada = await dispatch('auth', 'iniciarSesion', { email: 'bench@agencia.co', password: 'Bench2026x' }, ctx);
-  const created = entrada?.ok ? entrada : await dispatch('auth', 'crearPrimerAdmin', { nombre: 'Bench', email: 'bench@agencia.co', password: 'Bench2026x' }, ctx);
+  const created = entrada.ok ? entrada : await dispatch('auth', 'crearPrimerAdmin', { nombre: 'Bench', email: 'bench@agencia.co', password: 'Bench2026x' }, ctx);
   if (!created.ok) throw new Error(created.error.message);
 
   if (partes.has('busqueda')) {

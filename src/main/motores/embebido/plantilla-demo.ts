@@ -16,10 +16,10 @@
  * updated_at, no change notice), and no summary a trigger keeps depends on when a row was made, except the calls'
  * hour buckets, moved below.
  */
-import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { SqlClient } from '../../../shared/ports/sql';
 import { bogotaMidnight, DAY } from './seed/tiempo';
+import { contrasenaPortalNueva } from './seed/empresas';
 
 const TIPOS_FECHA = ['timestamp with time zone', 'timestamp without time zone', 'date'];
 const HORA = 3_600_000;
@@ -39,7 +39,7 @@ export async function hashDePortal(contrasena: string): Promise<string> {
 
 /** `n` hashes of new crypto-random portal passwords (nobody is told them, as in seed/empresas.ts). */
 export function hashesDePortal(n: number): Promise<string[]> {
-  return Promise.all(Array.from({ length: n }, () => hashDePortal(randomBytes(18).toString('base64url'))));
+  return Promise.all(Array.from({ length: n }, () => hashDePortal(contrasenaPortalNueva())));
 }
 
 /**

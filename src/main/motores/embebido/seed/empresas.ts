@@ -11,13 +11,15 @@ import { daysBefore } from './tiempo';
 /** The client companies (datos/empresas.json). */
 export const EMPRESAS = empresas;
 
-/**
- * A demo company's portal password: 24 characters from 18 random bytes of node:crypto. The seeded PRNG still
- * draws the 8 characters it used to, so every other demo value stays what it was.
- */
+/** A demo company's portal password nobody is told: 24 characters from 18 random bytes of node:crypto. */
+export function contrasenaPortalNueva(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** The same while seeding: the seeded PRNG still draws the 8 characters it used to, so every other demo value stays. */
 function portalPassword(rng: Rng): string {
   rng.password(8);
-  return randomBytes(18).toString('base64url');
+  return contrasenaPortalNueva();
 }
 
 /** Inserts the client companies; answers their ids (index = position in EMPRESAS). */
